@@ -1,0 +1,118 @@
+/**
+Types shared by the read engine and everything built on it. The engine never imports React or Ink:
+panels, replay and the agent shell consume `ReadDetails`, never the text meant for the model.
+*/
+
+/** What a caller may send: lector's own names plus the spellings other agents' models use. */
+export type RawReadParams = Readonly<Record<string, unknown>>;
+
+/** A normalised selection of lines. Exactly one form is active. */
+export type Selection =
+	| {readonly mode: 'range'; readonly offset: number; readonly limit: number | undefined}
+	| {readonly mode: 'tail'; readonly count: number};
+
+/** A read call after its parameters were checked. */
+export type ReadRequest = {
+	/** The path exactly as the caller wrote it. */
+	readonly path: string;
+	readonly selection: Selection;
+	/** Prefix each line with its number, cat -n style. */
+	readonly lineNumbers: boolean;
+};
+
+/** Caps on what one read may return to the model. */
+export type ReadLimits = {
+	/** Most lines in one result. */
+	readonly maxLines: number;
+	/** Most bytes (UTF-8) of line output in one result, notices excluded. */
+	readonly maxBytes: number;
+	/** Longer lines are clipped to this many characters (code points). */
+	readonly maxLineChars: number;
+	/** After the caps are met, remaining lines are counted only when at most this many bytes remain. */
+	readonly countBudgetBytes: number;
+	/** Pseudo-files that report size 0 (/proc, /sys) are read up to this many bytes. */
+	readonly pseudoFileBytes: number;
+};
+
+export const defaultLimits: ReadLimits = {
+	maxLines: 2000,
+	maxBytes: 50 * 1024,
+	maxLineChars: 2000,
+	countBudgetBytes: 32 * 1024 * 1024,
+	pseudoFileBytes: 1024 * 1024,
+};
+
+export type TextBlock = {readonly type: 'text'; readonly text: string};
+export type ImageBlock = {readonly type: 'image'; readonly data: string; readonly mimeType: string};
+export type ContentBlock = TextBlock | ImageBlock;
+
+export type ReadKind = 'text' | 'image' | 'document' | 'unchanged' | 'error';
+
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/**
+Why the model got less than it asked for. `lines` and `bytes` are the two output caps (`both` when
+the same line met both); `line-length` means only that some lines were clipped.
+*/
+export type TruncationReason = 'lines' | 'bytes' | 'both' | 'line-length';
+
+export type ErrorCode =
+	| 'bad-params'
+	| 'empty-path'
+	| 'not-found'
+	| 'is-directory'
+	| 'special-file'
+	| 'binary'
+	| 'ignored'
+	| 'outside-workspace'
+	| 'permission-denied'
+	| 'too-long-line'
+	| 'aborted'
+	| 'io-error';
+
+/** The one structured record of a read: every notice and every panel is built from it. */
+export type ReadDetails = {
+	readonly kind: ReadKind;
+	/** Absolute path after resolution ('' when the path could not be resolved). */
+	readonly path: string;
+	/** Relative to the workspace when inside it, else absolute. */
+	readonly displayPath: string;
+	/** highlight.js language name guessed from the file name, if any. */
+	readonly language: string | undefined;
+	readonly selection: Selection | undefined;
+	readonly encoding: TextEncoding | undefined;
+	/** Undecodable bytes were replaced with U+FFFD. */
+	readonly invalidUtf8: boolean;
+	/** Real number of the first line shown; undefined when no line was shown or numbering is unknown. */
+	readonly firstLine: number | undefined;
+	readonly linesShown: number;
+	/** Lines in the whole file, when known. */
+	readonly totalLines: number | undefined;
+	readonly totalLinesKnown: boolean;
+	/** Lines left between the last line shown and the end of the file, counted from the end (tail form). */
+	readonly linesAfter: number | undefined;
+	readonly fileBytes: number;
+	/** Bytes of line output sent to the model, notices excluded. */
+	readonly outputBytes: number;
+	readonly truncation: TruncationReason | undefined;
+	/** Line numbers (or, when numbering is unknown, 1-based positions in the output) that were clipped. */
+	readonly clippedLines: readonly number[];
+	/** Where to continue: `offset=N`, when the output stopped before the end of the selection. */
+	readonly nextOffset: number | undefined;
+	/** When numbering is unknown, continue with `tail=N` instead. */
+	readonly nextTail: number | undefined;
+	/** Set when the first selected line alone is over the byte cap: its size in bytes. */
+	readonly oversizedLineBytes: number | undefined;
+	/** Set when the offset was past the end of the file. */
+	readonly offsetPastEnd: boolean;
+	readonly errorCode: ErrorCode | undefined;
+	readonly errorMessage: string | undefined;
+	readonly mtimeMs: number | undefined;
+	readonly size: number | undefined;
+};
+
+export type ReadResult = {
+	readonly content: readonly ContentBlock[];
+	readonly details: ReadDetails;
+	readonly isError: boolean;
+};

@@ -86,6 +86,11 @@ export type ReadDetails = {
 	/** Real number of the first line shown; undefined when no line was shown or numbering is unknown. */
 	readonly firstLine: number | undefined;
 	readonly linesShown: number;
+	/**
+	The shown lines' text, without numbers or line ends, clipped lines already clipped (marker excluded).
+	Panels render these; nothing is ever parsed back out of the model's text.
+	*/
+	readonly lines: readonly string[];
 	/** Lines in the whole file, when known. */
 	readonly totalLines: number | undefined;
 	readonly totalLinesKnown: boolean;

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+import path from 'node:path';
+import meow from 'meow';
+import {modelText, runRead, UsageError} from './commands/read.js';
+
+const cli = meow(
+	`
+	Usage
+	  $ lector read <path>     Read a file as a coding agent's read tool would
+
+	Options for read
+	  --offset N           First line to read (1-based)
+	  --limit N            Most lines to read
+	  --tail N             Read the last N lines
+	  --cwd DIR            Workspace folder (relative paths, .lectorignore); default: the current folder
+	  --confine            Refuse paths outside the workspace
+	  --no-line-numbers    Leave out the line numbers
+	  --max-lines N        Line cap (default 2000)
+	  --max-bytes N        Output byte cap (default 51200)
+	  --json               Print {content, details, isError} as the engine returns it
+
+	Exit codes
+	  0 the read succeeded, 1 the read is an error, 2 lector was called wrongly
+
+	Examples
+	  $ lector read src/index.ts --offset 120 --limit 100
+	  $ lector read server.log --tail 50
+`,
+	{
+		importMeta: import.meta,
+		allowUnknownFlags: false,
+		flags: {
+			offset: {type: 'string'},
+			limit: {type: 'string'},
+			tail: {type: 'string'},
+			cwd: {type: 'string'},
+			json: {type: 'boolean', default: false},
+			confine: {type: 'boolean', default: false},
+			lineNumbers: {type: 'boolean', default: true},
+			maxLines: {type: 'string'},
+			maxBytes: {type: 'string'},
+		},
+	},
+);
+
+/** JSON output keeps every field of details, so scripts see one stable shape. */
+function keepUndefinedAsNull(_key: string, value: unknown): unknown {
+	return value === undefined ? null : value;
+}
+
+async function main(): Promise<number> {
+	const [command, ...rest] = cli.input;
+	if (command === 'read') {
+		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);
+		const result = await runRead(rest, {...cli.flags, cwd});
+		process.stdout.write(
+			cli.flags.json ? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n` : `${modelText(result)}\n`,
+		);
+		return result.isError ? 1 : 0;
+	}
+
+	if (command === undefined) {
+		cli.showHelp(0);
+		return 0;
+	}
+
+	throw new UsageError(`Unknown command "${command}". Run lector --help for the commands.`);
+}
+
+main().then(
+	(code) => {
+		process.exitCode = code;
+	},
+	(error: unknown) => {
+		if (error instanceof UsageError) {
+			process.stderr.write(`lector: ${error.message}\n`);
+			process.exitCode = 2;
+			return;
+		}
+
+		process.stderr.write(
+			`lector: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
+		process.exitCode = 1;
+	},
+);

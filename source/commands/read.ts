@@ -1,0 +1,75 @@
+import {type ReadLimits, type ReadResult, read} from '../read/index.js';
+
+export type ReadCommandFlags = {
+	readonly offset: string | undefined;
+	readonly limit: string | undefined;
+	readonly tail: string | undefined;
+	readonly cwd: string | undefined;
+	readonly json: boolean;
+	readonly confine: boolean;
+	readonly lineNumbers: boolean;
+	readonly maxLines: string | undefined;
+	readonly maxBytes: string | undefined;
+};
+
+/** A mistake in how lector was called: reported with exit code 2. */
+export class UsageError extends Error {}
+
+/** A whole number from a flag, or undefined when the flag is absent. */
+export function numberFlag(name: string, value: string | undefined, minimum: number): number | undefined {
+	if (value === undefined) {
+		return undefined;
+	}
+
+	const number = Number(value);
+	if (value.trim() === '' || !Number.isInteger(number) || number < minimum) {
+		throw new UsageError(`--${name} needs a whole number of at least ${minimum}, got "${value}".`);
+	}
+
+	return number;
+}
+
+/** What `lector read` prints without --json: exactly the model's text, images summarised in one line. */
+export function modelText(result: ReadResult): string {
+	return result.content
+		.map((block) =>
+			block.type === 'text'
+				? block.text
+				: `[image: ${block.mimeType}, ${block.data.length} base64 characters]`,
+		)
+		.join('\n');
+}
+
+/** Runs the engine once for `lector read`; resolves to the result so callers can pick a view. */
+export async function runRead(input: readonly string[], flags: ReadCommandFlags): Promise<ReadResult> {
+	const [filePath, ...extra] = input;
+	if (filePath === undefined) {
+		throw new UsageError('lector read needs a file: lector read <path>.');
+	}
+
+	if (extra.length > 0) {
+		throw new UsageError(`lector read takes one file; also got: ${extra.join(' ')}.`);
+	}
+
+	const limits: Partial<Mutable<ReadLimits>> = {};
+	const maxLines = numberFlag('max-lines', flags.maxLines, 1);
+	const maxBytes = numberFlag('max-bytes', flags.maxBytes, 1);
+	if (maxLines !== undefined) {
+		limits.maxLines = maxLines;
+	}
+
+	if (maxBytes !== undefined) {
+		limits.maxBytes = maxBytes;
+	}
+
+	const params = {
+		path: filePath,
+		offset: numberFlag('offset', flags.offset, 1),
+		limit: numberFlag('limit', flags.limit, 1),
+		tail: numberFlag('tail', flags.tail, 1),
+		line_numbers: flags.lineNumbers,
+	};
+	return read(params, {cwd: flags.cwd, limits, confine: flags.confine});
+}
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};

@@ -1,0 +1,31 @@
+/** Small formatting helpers shared by the panels. */
+
+const grouping = new Intl.NumberFormat('en-US');
+
+/** `4312` -> `4,312`. */
+export function formatCount(value: number): string {
+	return grouping.format(value);
+}
+
+/** `1 line`, `2,000 lines`. */
+export function formatLines(count: number): string {
+	return `${formatCount(count)} ${count === 1 ? 'line' : 'lines'}`;
+}
+
+/** `120-220` for a run of lines, `7` for a single line. */
+export function formatRange(first: number, count: number): string {
+	return count <= 1 ? String(first) : `${first}-${first + count - 1}`;
+}
+
+/** A byte count for people: `512 B`, `50.0 KB`, `1.2 MB`. */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) {
+		return `${bytes} B`;
+	}
+
+	if (bytes < 1024 * 1024) {
+		return `${(bytes / 1024).toFixed(1)} KB`;
+	}
+
+	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,33 @@
+/** The contract between the transcript view and every panel renderer. */
+import type {StyledLine} from '../text/styled.js';
+import type {Role} from '../theme/roles.js';
+import type {ToolCallItem} from '../transcript/types.js';
+
+/** A row of a panel: segments with roles, at most the panel's width in columns. */
+export type Row = StyledLine<Role>;
+
+/** How a panel should be drawn. Everything a renderer may depend on is here, so views can be cached on it. */
+export type PanelContext = {
+	/** Columns available to the panel (the view's width minus its focus marker). */
+	readonly width: number;
+	readonly expanded: boolean;
+	/** Lines of a collapsed preview; 0 shows the header alone. */
+	readonly previewLines: number;
+	/** The label of a key that really toggles this panel (from the key table), e.g. `ctrl+o`. */
+	readonly toggleKey: string;
+	/** The current spinner glyph, for running calls. */
+	readonly spinner: string;
+};
+
+/**
+A panel laid out at one width: its height in rows, and its rows on demand. Expanded code views
+build (and highlight) only the rows asked for, so a frame costs what is on screen.
+*/
+export type PanelView = {
+	readonly height: number;
+	/** Rows `start` (inclusive) to `end` (exclusive), clamped to the panel. */
+	rows(start: number, end: number): Row[];
+};
+
+/** Renders one tool call. Pure: the same call and context give the same rows. */
+export type PanelRenderer = (call: ToolCallItem, context: PanelContext) => PanelView;

@@ -1,0 +1,174 @@
+import type {RawReadParams, ReadRequest, Selection} from './types.js';
+
+export type ParsedParams = {ok: true; request: ReadRequest} | {ok: false; message: string};
+
+/** Optional numbers arrive as numbers, numeric strings, empty strings or null from different models. */
+function optionalNumber(raw: RawReadParams, name: string): number | undefined | Error {
+	const value = raw[name];
+	if (value === undefined || value === null) {
+		return undefined;
+	}
+
+	if (typeof value === 'string' && value.trim() === '') {
+		return undefined;
+	}
+
+	const number =
+		typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+	if (!Number.isInteger(number)) {
+		return new Error(`${name} must be a whole number, got ${JSON.stringify(value)}.`);
+	}
+
+	return number;
+}
+
+function optionalBoolean(raw: RawReadParams, name: string): boolean | undefined | Error {
+	const value = raw[name];
+	if (value === undefined || value === null || value === '') {
+		return undefined;
+	}
+
+	if (typeof value === 'boolean') {
+		return value;
+	}
+
+	if (value === 'true' || value === 'false') {
+		return value === 'true';
+	}
+
+	return new Error(`${name} must be true or false, got ${JSON.stringify(value)}.`);
+}
+
+function pathParam(raw: RawReadParams): string | Error {
+	const names = ['path', 'file_path', 'filePath'] as const;
+	const given = names
+		.map((name) => ({name, value: raw[name]}))
+		.filter(({value}) => value !== undefined && value !== null);
+	for (const {name, value} of given) {
+		if (typeof value !== 'string') {
+			return new Error(`${name} must be a string, got ${JSON.stringify(value)}.`);
+		}
+	}
+
+	const distinct = new Set(given.map(({value}) => value));
+	if (distinct.size > 1) {
+		return new Error(
+			`Give the file once: ${given.map(({name}) => name).join(' and ')} name different files.`,
+		);
+	}
+
+	const first = given[0]?.value;
+	return typeof first === 'string' ? first : '';
+}
+
+type Numbers = {
+	offset: number | undefined;
+	limit: number | undefined;
+	startLine: number | undefined;
+	endLine: number | undefined;
+	head: number | undefined;
+	tail: number | undefined;
+};
+
+function selectionFrom(numbers: Numbers): Selection | Error {
+	const {offset, limit, startLine, endLine, head, tail} = numbers;
+	const usesRange = offset !== undefined || limit !== undefined;
+	const usesLines = startLine !== undefined || endLine !== undefined;
+	if (tail !== undefined) {
+		if (usesRange || usesLines || head !== undefined) {
+			return new Error(
+				'tail reads the last N lines on its own: use either tail=N, or offset/limit for a range, not both.',
+			);
+		}
+
+		if (tail < 1) {
+			return new Error(`tail must be at least 1, got ${tail}.`);
+		}
+
+		return {mode: 'tail', count: tail};
+	}
+
+	if (usesRange && usesLines) {
+		return new Error('Use one way to give the range: offset/limit, or start_line/end_line, not both.');
+	}
+
+	if (head !== undefined && (limit !== undefined || endLine !== undefined) && head !== (limit ?? endLine)) {
+		return new Error('head and limit both set the number of lines: give only limit.');
+	}
+
+	if (usesLines) {
+		const first = startLine ?? 1;
+		if (first < 1) {
+			return new Error(`start_line is 1-based and must be at least 1, got ${first}.`);
+		}
+
+		if (endLine !== undefined && endLine < first) {
+			return new Error(`end_line (${endLine}) is before start_line (${first}).`);
+		}
+
+		return {mode: 'range', offset: first, limit: endLine === undefined ? head : endLine - first + 1};
+	}
+
+	// Offset 0 is what zero-based models send for "the start".
+	const first = offset === 0 ? 1 : (offset ?? 1);
+	if (first < 1) {
+		return new Error(
+			`offset is the 1-based first line and must be at least 1, got ${first}. For the last lines of a file use tail=N.`,
+		);
+	}
+
+	const count = limit ?? head;
+	if (count !== undefined && count < 1) {
+		return new Error(`limit must be at least 1, got ${count}.`);
+	}
+
+	return {mode: 'range', offset: first, limit: count};
+}
+
+/**
+Checks a read call's parameters and normalises the spellings models trained on other agents send
+(`file_path`, `start_line`/`end_line`, `head`, `tail`, numbers as strings, empty values).
+*/
+export function parseParams(raw: RawReadParams): ParsedParams {
+	const path = pathParam(raw);
+	if (path instanceof Error) {
+		return {ok: false, message: path.message};
+	}
+
+	const numbers: Record<keyof Numbers, number | undefined> = {
+		offset: undefined,
+		limit: undefined,
+		startLine: undefined,
+		endLine: undefined,
+		head: undefined,
+		tail: undefined,
+	};
+	const names: Array<[keyof Numbers, string]> = [
+		['offset', 'offset'],
+		['limit', 'limit'],
+		['startLine', 'start_line'],
+		['endLine', 'end_line'],
+		['head', 'head'],
+		['tail', 'tail'],
+	];
+	for (const [key, name] of names) {
+		const value = optionalNumber(raw, name);
+		if (value instanceof Error) {
+			return {ok: false, message: value.message};
+		}
+
+		numbers[key] = value;
+	}
+
+	const selection = selectionFrom(numbers);
+	if (selection instanceof Error) {
+		return {ok: false, message: selection.message};
+	}
+
+	const numbered = optionalBoolean(raw, 'line_numbers') ?? optionalBoolean(raw, 'show_line_numbers');
+	if (numbered instanceof Error) {
+		return {ok: false, message: numbered.message};
+	}
+
+	return {ok: true, request: {path, selection, lineNumbers: numbered ?? true}};
+}

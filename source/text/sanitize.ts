@@ -1,0 +1,90 @@
+/**
+Terminal-safe text. File contents, tool output and session logs are untrusted: a control character
+or escape sequence in them must never reach the terminal. Each one is replaced by a visible
+placeholder of its own, so the person still sees that something was there.
+*/
+
+/** Columns between tab stops when a tab is expanded. */
+export const defaultTabWidth = 4;
+
+/** Shown for C1 controls (U+0080-U+009F) and bidirectional overrides, which have no picture of their own. */
+export const unknownControlPlaceholder = '⍰';
+
+const escape = 0x1b;
+const del = 0x7f;
+
+/**
+The visible placeholder for one code point, or undefined when it is safe to print as is.
+C0 controls become their Control Pictures (U+2400 block: ESC is `␛`), DEL is `␡`, and C1 controls
+and bidirectional embedding/override/isolate characters (which can reorder what is shown) become `⍰`.
+*/
+export function placeholderFor(codePoint: number): string | undefined {
+	if (codePoint < 0x20) {
+		return String.fromCodePoint(0x24_00 + codePoint);
+	}
+
+	if (codePoint === del) {
+		return '␡';
+	}
+
+	if (codePoint >= 0x80 && codePoint <= 0x9f) {
+		return unknownControlPlaceholder;
+	}
+
+	if ((codePoint >= 0x20_2a && codePoint <= 0x20_2e) || (codePoint >= 0x20_66 && codePoint <= 0x20_69)) {
+		return unknownControlPlaceholder;
+	}
+
+	if (codePoint === 0x20_28 || codePoint === 0x20_29) {
+		// LINE SEPARATOR and PARAGRAPH SEPARATOR move the cursor on some terminals.
+		return '↵';
+	}
+
+	return undefined;
+}
+
+// Everything placeholderFor() may replace, so clean lines skip the per-character loop.
+const unsafe = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+/**
+Make one line safe to print: tabs expand to the next tab stop (counted in code points, which is
+exact for the ASCII indentation tabs appear in), every other control character becomes a visible
+placeholder. Line ends are not expected here; a stray `\n` or `\r` also becomes a placeholder.
+*/
+export function sanitizeLine(line: string, tabWidth = defaultTabWidth): string {
+	if (!unsafe.test(line)) {
+		return line;
+	}
+
+	let out = '';
+	let column = 0;
+	for (const char of line) {
+		const codePoint = char.codePointAt(0) ?? 0;
+		if (codePoint === 0x09) {
+			const spaces = tabWidth - (column % tabWidth);
+			out += ' '.repeat(spaces);
+			column += spaces;
+			continue;
+		}
+
+		out += placeholderFor(codePoint) ?? char;
+		column++;
+	}
+
+	return out;
+}
+
+/** Split untrusted text into sanitised lines (`\r\n`, `\r` and `\n` all end a line). */
+export function sanitizeLines(text: string, tabWidth = defaultTabWidth): string[] {
+	const lines = text.split(/\r\n|\r|\n/);
+	if (lines.length > 1 && lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	return lines.map((line) => sanitizeLine(line, tabWidth));
+}
+
+/** True when the text holds an ESC, the start of every escape sequence. */
+export function hasEscape(text: string): boolean {
+	return text.includes(String.fromCodePoint(escape));
+}

@@ -1,0 +1,143 @@
+/**
+Display width in terminal columns. ASCII takes a fast path; anything else is split into grapheme
+clusters (so an emoji ZWJ sequence or a letter with combining marks is one unit) and measured with
+string-width, which knows East Asian Width and emoji presentation.
+*/
+import stringWidth from 'string-width';
+
+/** The character that marks a line cut to fit. */
+export const ellipsis = '…';
+
+const printableAscii = /^[\u0020-\u007E]*$/;
+const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+const clusterWidths = new Map<string, number>();
+
+/** True when every character is printable ASCII, so width equals length. */
+export function isPlainAscii(text: string): boolean {
+	return printableAscii.test(text);
+}
+
+/** Width of one grapheme cluster in columns (0, 1 or 2). */
+export function clusterWidth(cluster: string): number {
+	if (cluster.length === 1) {
+		const code = cluster.charCodeAt(0);
+		if (code >= 0x20 && code < 0x7f) {
+			return 1;
+		}
+	}
+
+	let width = clusterWidths.get(cluster);
+	if (width === undefined) {
+		width = stringWidth(cluster);
+		if (clusterWidths.size < 10_000) {
+			clusterWidths.set(cluster, width);
+		}
+	}
+
+	return width;
+}
+
+/** The grapheme clusters of a text, in order. */
+export function clusters(text: string): string[] {
+	if (isPlainAscii(text)) {
+		return [...text];
+	}
+
+	return Array.from(segmenter.segment(text), (segment) => segment.segment);
+}
+
+/** Display width of sanitised text (no escape sequences) in columns. */
+export function displayWidth(text: string): number {
+	if (isPlainAscii(text)) {
+		return text.length;
+	}
+
+	let width = 0;
+	for (const cluster of clusters(text)) {
+		width += clusterWidth(cluster);
+	}
+
+	return width;
+}
+
+/**
+The longest prefix of `text` at most `width` columns wide, and its width. A wide character that
+would straddle the limit is left out whole.
+*/
+export function takeWidth(text: string, width: number): {text: string; width: number} {
+	if (isPlainAscii(text)) {
+		const taken = text.slice(0, Math.max(0, width));
+		return {text: taken, width: taken.length};
+	}
+
+	let out = '';
+	let used = 0;
+	for (const cluster of clusters(text)) {
+		const next = clusterWidth(cluster);
+		if (used + next > width) {
+			break;
+		}
+
+		out += cluster;
+		used += next;
+	}
+
+	return {text: out, width: used};
+}
+
+/** Cut text to at most `width` columns, ending with `…` when anything was cut. */
+export function cutToWidth(text: string, width: number): string {
+	if (width <= 0) {
+		return '';
+	}
+
+	if (displayWidth(text) <= width) {
+		return text;
+	}
+
+	return takeWidth(text, width - 1).text + ellipsis;
+}
+
+/**
+Hard-wrap text into rows of at most `width` columns, breaking between grapheme clusters (code is
+not prose: no word wrapping). An empty text is one empty row. Wide characters never straddle rows.
+*/
+export function wrapToWidth(text: string, width: number): string[] {
+	const limit = Math.max(1, width);
+	if (isPlainAscii(text)) {
+		if (text.length <= limit) {
+			return [text];
+		}
+
+		const rows: string[] = [];
+		for (let start = 0; start < text.length; start += limit) {
+			rows.push(text.slice(start, start + limit));
+		}
+
+		return rows;
+	}
+
+	const rows: string[] = [];
+	let row = '';
+	let used = 0;
+	for (const cluster of clusters(text)) {
+		const next = clusterWidth(cluster);
+		if (used + next > limit && used > 0) {
+			rows.push(row);
+			row = '';
+			used = 0;
+		}
+
+		row += cluster;
+		used += next;
+	}
+
+	rows.push(row);
+	return rows;
+}
+
+/** Pad with spaces on the right to exactly `width` columns (text wider than that is returned as is). */
+export function padToWidth(text: string, width: number): string {
+	const missing = width - displayWidth(text);
+	return missing > 0 ? text + ' '.repeat(missing) : text;
+}

@@ -1,0 +1,148 @@
+/** Semantic colour roles. Panels say what a piece of text is; a theme decides how it looks. */
+export type Role =
+	| 'text'
+	| 'dim'
+	| 'gutter'
+	| 'toolName'
+	| 'path'
+	| 'range'
+	| 'count'
+	| 'hint'
+	| 'warning'
+	| 'error'
+	| 'skill'
+	| 'resource'
+	| 'focus'
+	| 'spinner'
+	| 'user'
+	| 'assistant'
+	| 'notice'
+	| 'status'
+	| 'keyword'
+	| 'string'
+	| 'comment'
+	| 'number'
+	| 'title'
+	| 'type'
+	| 'literal'
+	| 'builtIn'
+	| 'attribute'
+	| 'meta'
+	| 'regexp'
+	| 'symbol'
+	| 'variable'
+	| 'addition'
+	| 'deletion'
+	| 'section';
+
+/** How one role looks: a 24-bit foreground colour (`#rrggbb`) and text attributes. */
+export type Style = {
+	readonly color?: string;
+	readonly bold?: boolean;
+	readonly dim?: boolean;
+	readonly italic?: boolean;
+	readonly inverse?: boolean;
+	readonly underline?: boolean;
+};
+
+/** A complete mapping from roles to styles. */
+export type Theme = {
+	readonly name: string;
+	readonly styles: Readonly<Record<Role, Style>>;
+};
+
+/**
+Map a highlight.js scope (the `hljs-` class without its prefix, e.g. `title.function`) to a role.
+The first dotted part decides; unknown scopes fall back to plain text.
+*/
+export function roleForScope(scope: string): Role {
+	const head = scope.split('.')[0] ?? '';
+	switch (head) {
+		case 'keyword':
+		case 'selector-tag':
+		case 'doctag': {
+			return 'keyword';
+		}
+
+		case 'string':
+		case 'char':
+		case 'template-tag':
+		case 'template-variable': {
+			return 'string';
+		}
+
+		case 'comment':
+		case 'quote': {
+			return 'comment';
+		}
+
+		case 'number': {
+			return 'number';
+		}
+
+		case 'title':
+		case 'name':
+		case 'selector-id':
+		case 'selector-class': {
+			return 'title';
+		}
+
+		case 'type':
+		case 'class': {
+			return 'type';
+		}
+
+		case 'literal': {
+			return 'literal';
+		}
+
+		case 'built_in': {
+			return 'builtIn';
+		}
+
+		case 'attr':
+		case 'attribute':
+		case 'property':
+		case 'selector-attr':
+		case 'selector-pseudo':
+		case 'params': {
+			return 'attribute';
+		}
+
+		case 'meta':
+		case 'tag': {
+			return 'meta';
+		}
+
+		case 'regexp':
+		case 'link': {
+			return 'regexp';
+		}
+
+		case 'symbol':
+		case 'bullet': {
+			return 'symbol';
+		}
+
+		case 'variable':
+		case 'subst': {
+			return 'variable';
+		}
+
+		case 'addition': {
+			return 'addition';
+		}
+
+		case 'deletion': {
+			return 'deletion';
+		}
+
+		case 'section': {
+			return 'section';
+		}
+
+		default: {
+			return 'text';
+		}
+	}
+}

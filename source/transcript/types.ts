@@ -1,0 +1,61 @@
+/**
+The transcript: what the person watches. Live agent runs, the shell and replayed session logs all
+produce the same TranscriptEvents, and one reducer turns them into TranscriptItems.
+*/
+import type {ContentBlock} from '../read/types.js';
+
+/** What a tool returned: the blocks the model got, the tool's structured details, and the error flag. */
+export type ToolResult = {
+	readonly content: readonly ContentBlock[];
+	/** Structured details (for `read`, a ReadDetails); unknown for tools lector did not run itself. */
+	readonly details?: unknown;
+	readonly isError: boolean;
+};
+
+export type ToolStatus = 'running' | 'done';
+
+/** One tool call and, once it finished, its result. */
+export type ToolCallItem = {
+	readonly type: 'tool';
+	readonly id: string;
+	readonly name: string;
+	readonly args: Readonly<Record<string, unknown>>;
+	readonly status: ToolStatus;
+	readonly result: ToolResult | undefined;
+};
+
+export type UserTextItem = {readonly type: 'user'; readonly id: string; readonly text: string};
+export type AssistantTextItem = {readonly type: 'assistant'; readonly id: string; readonly text: string};
+export type NoticeLevel = 'info' | 'warning' | 'error';
+export type NoticeItem = {
+	readonly type: 'notice';
+	readonly id: string;
+	readonly level: NoticeLevel;
+	readonly text: string;
+};
+
+/** Everything the transcript can show. */
+export type TranscriptItem = UserTextItem | AssistantTextItem | ToolCallItem | NoticeItem;
+
+/** Everything that can happen to a transcript. */
+export type TranscriptEvent =
+	| {readonly type: 'user-text'; readonly id: string; readonly text: string}
+	| {readonly type: 'assistant-text'; readonly id: string; readonly text: string}
+	/** Streaming text: appended to the assistant item with this id (created when missing). */
+	| {readonly type: 'assistant-delta'; readonly id: string; readonly delta: string}
+	| {
+			readonly type: 'tool-start';
+			readonly id: string;
+			readonly name: string;
+			readonly args: Readonly<Record<string, unknown>>;
+	  }
+	/** Ends a call; a result for an unknown id adds the call (replayed logs can lose the start). */
+	| {
+			readonly type: 'tool-end';
+			readonly id: string;
+			readonly result: ToolResult;
+			readonly name?: string;
+			readonly args?: Readonly<Record<string, unknown>>;
+	  }
+	| {readonly type: 'notice'; readonly id: string; readonly level: NoticeLevel; readonly text: string}
+	| {readonly type: 'reset'};

@@ -83,7 +83,10 @@ export type ReadDetails = {
 	readonly encoding: TextEncoding | undefined;
 	/** Undecodable bytes were replaced with U+FFFD. */
 	readonly invalidUtf8: boolean;
-	/** Real number of the first line shown; undefined when no line was shown or numbering is unknown. */
+	/**
+	Real number of the first line shown, or of the oversized first line that could not be shown; undefined
+	when no line was shown or numbering is unknown.
+	*/
 	readonly firstLine: number | undefined;
 	readonly linesShown: number;
 	/**

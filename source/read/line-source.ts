@@ -30,6 +30,8 @@ export type ByteRange = {readonly start: number; readonly end: number};
 export class ChunkReader {
 	view: Buffer = Buffer.alloc(0);
 	index = 0;
+	/** Cached position of the next `\r` in `view` (-1: none left), so each one is searched for once. */
+	private nextCarriageReturn = -1;
 	private readonly buffer: Buffer;
 	private position: number;
 	private readonly file: FileHandle;
@@ -65,17 +67,21 @@ export class ChunkReader {
 		this.position += bytesRead;
 		this.view = this.buffer.subarray(0, bytesRead);
 		this.index = 0;
+		this.nextCarriageReturn = this.view.indexOf(carriageReturn);
 		return bytesRead > 0;
 	}
-}
 
-/** Index of the next `\n` or `\r` at or after `from`, or -1. */
-function nextLineEnd(view: Buffer, from: number): number {
-	const lf = view.indexOf(lineFeed, from);
-	// Most files have no carriage returns: look for one only before the next line feed.
-	const crLimit = lf === -1 ? view.length : lf;
-	const cr = view.subarray(from, crLimit).indexOf(carriageReturn);
-	return cr === -1 ? lf : from + cr;
+	/** Index in `view` of the next `\n` or `\r` at or after `from`, or -1. */
+	nextLineEnd(from: number): number {
+		const lf = this.view.indexOf(lineFeed, from);
+		// Most files have no carriage return at all: one search per chunk finds that out.
+		if (this.nextCarriageReturn !== -1 && this.nextCarriageReturn < from) {
+			this.nextCarriageReturn = this.view.indexOf(carriageReturn, from);
+		}
+
+		const cr = this.nextCarriageReturn;
+		return cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+	}
 }
 
 /** Decoded text keeps at most this many bytes per code point, so clipping never needs the whole line. */
@@ -160,7 +166,7 @@ export class Utf8LineSource implements LineSource {
 
 			const {view} = reader;
 			while (skipped < count) {
-				const end = nextLineEnd(view, reader.index);
+				const end = reader.nextLineEnd(reader.index);
 				if (end === -1) {
 					inLine = reader.index < view.length || inLine;
 					reader.index = view.length;
@@ -195,7 +201,7 @@ export class Utf8LineSource implements LineSource {
 			sawAny = true;
 			const {view} = reader;
 			const start = reader.index;
-			const end = nextLineEnd(view, start);
+			const end = reader.nextLineEnd(start);
 			const stop = end === -1 ? view.length : end;
 			bytes += stop - start;
 			if (keptBytes < this.keepBytes) {

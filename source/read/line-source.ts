@@ -1,3 +1,4 @@
+import {isUtf8} from 'node:buffer';
 import type {FileHandle} from 'node:fs/promises';
 
 /** One line as the engine hands it on: already decoded and clipped. */
@@ -88,7 +89,7 @@ export class ChunkReader {
 const maxBytesPerCodePoint = 4;
 
 /** Length of `bytes` without a UTF-8 sequence cut off at its end. */
-function completeUtf8Length(bytes: Buffer): number {
+export function completeUtf8Length(bytes: Uint8Array): number {
 	const length = bytes.length;
 	for (let back = 1; back <= 3 && back <= length; back++) {
 		const byte = bytes[length - back] ?? 0;
@@ -104,16 +105,6 @@ function completeUtf8Length(bytes: Buffer): number {
 }
 
 export const lenientUtf8 = new TextDecoder('utf-8', {fatal: false, ignoreBOM: true});
-const strictUtf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
-
-function isValidUtf8(bytes: Buffer): boolean {
-	try {
-		strictUtf8.decode(bytes);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 /** Cuts text to `maxChars` code points; undefined when it is not longer. */
 export function clipToCodePoints(text: string, maxChars: number): string | undefined {
@@ -234,7 +225,7 @@ export class Utf8LineSource implements LineSource {
 		const decoded = lenientUtf8.decode(usable);
 		const clipped = clipToCodePoints(decoded, this.maxLineChars);
 		const text = clipped ?? decoded;
-		const invalid = text.includes('\uFFFD') && !isValidUtf8(usable);
+		const invalid = text.includes('\uFFFD') && !isUtf8(usable);
 		return {text, bytes, clipped: clipped !== undefined || !whole, invalid};
 	}
 

@@ -1,4 +1,6 @@
+import {isUtf8 as isUtf8Buffer} from 'node:buffer';
 import path from 'node:path';
+import {completeUtf8Length} from './line-source.js';
 import type {TextEncoding} from './types.js';
 
 /** Bytes looked at to tell text from binary. */
@@ -107,18 +109,9 @@ function matches(bytes: Uint8Array, signature: Signature): boolean {
 	return signature.magic.every((byte, index) => bytes[offset + index] === byte);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', {fatal: true});
-
 /** Valid UTF-8, allowing a sequence cut off by the end of the sample. */
 function isUtf8(sample: Uint8Array): boolean {
-	try {
-		strictUtf8.decode(sample, {stream: true});
-		return true;
-	} catch {
-		return false;
-	} finally {
-		strictUtf8.decode();
-	}
+	return isUtf8Buffer(sample.subarray(0, completeUtf8Length(sample)));
 }
 
 /** Share of bytes in the sample that no text file has: C0 controls other than whitespace, ESC and form feed. */

@@ -3,9 +3,9 @@ import {chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, symlinkSync, w
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {type ReadResult, read} from '../../source/read/index.js';
-import {useTempDir} from '../helpers/temp-dir.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 
-const workspace = useTempDir();
+const workspace = makeTempDir();
 
 function text(result: ReadResult): string {
 	const [first] = result.content;

@@ -2,9 +2,9 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ReadCache, type ReadResult, read} from '../../source/read/index.js';
-import {useTempDir} from '../helpers/temp-dir.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 
-const workspace = useTempDir();
+const workspace = makeTempDir();
 
 function file(name: string, content: string | Buffer): string {
 	const filePath = path.join(workspace, name);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
+import {showReadPanel} from './ui/show-read.js';
 
 const cli = meow(
 	`
@@ -18,6 +19,12 @@ const cli = meow(
 	  --max-lines N        Line cap (default 2000)
 	  --max-bytes N        Output byte cap (default 51200)
 	  --json               Print {content, details, isError} as the engine returns it
+	  --model-view         Print exactly the text the model gets
+	  --print              Print the panel once instead of the interactive view
+	  --expanded           Show the panel expanded (with --print, or to start expanded)
+
+	The panel is interactive on a terminal: ctrl+o expands, q quits.
+	When stdout is not a terminal the panel is printed once.
 
 	Exit codes
 	  0 the read succeeded, 1 the read is an error, 2 lector was called wrongly
@@ -35,6 +42,9 @@ const cli = meow(
 			tail: {type: 'string'},
 			cwd: {type: 'string'},
 			json: {type: 'boolean', default: false},
+			modelView: {type: 'boolean', default: false},
+			print: {type: 'boolean', default: false},
+			expanded: {type: 'boolean', default: false},
 			confine: {type: 'boolean', default: false},
 			lineNumbers: {type: 'boolean', default: true},
 			maxLines: {type: 'string'},
@@ -53,9 +63,15 @@ async function main(): Promise<number> {
 	if (command === 'read') {
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);
 		const result = await runRead(rest, {...cli.flags, cwd});
-		process.stdout.write(
-			cli.flags.json ? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n` : `${modelText(result)}\n`,
-		);
+		if (cli.flags.json || cli.flags.modelView) {
+			process.stdout.write(
+				cli.flags.json ? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n` : `${modelText(result)}\n`,
+			);
+		} else {
+			// The panel view (issue 3): interactive on a terminal, printed once otherwise.
+			await showReadPanel(rest[0] ?? '', cli.flags, result);
+		}
+
 		return result.isError ? 1 : 0;
 	}
 

@@ -13,8 +13,11 @@ export type PanelContext = {
 	readonly expanded: boolean;
 	/** Lines of a collapsed preview; 0 shows the header alone. */
 	readonly previewLines: number;
-	/** The label of a key that really toggles this panel (from the key table), e.g. `ctrl+o`. */
-	readonly toggleKey: string;
+	/**
+	How to see the rest, naming a key that really works here (from the key table), e.g.
+	`ctrl+o to expand`; printed output names the `--expanded` flag instead.
+	*/
+	readonly expandHint: string;
 	/** The current spinner glyph, for running calls. */
 	readonly spinner: string;
 };

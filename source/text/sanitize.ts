@@ -10,7 +10,7 @@ export const defaultTabWidth = 4;
 /** Shown for C1 controls (U+0080-U+009F) and bidirectional overrides, which have no picture of their own. */
 export const unknownControlPlaceholder = '⍰';
 
-const escape = 0x1b;
+const escapeCode = 0x1b;
 const del = 0x7f;
 
 /**
@@ -86,5 +86,5 @@ export function sanitizeLines(text: string, tabWidth = defaultTabWidth): string[
 
 /** True when the text holds an ESC, the start of every escape sequence. */
 export function hasEscape(text: string): boolean {
-	return text.includes(String.fromCodePoint(escape));
+	return text.includes(String.fromCodePoint(escapeCode));
 }

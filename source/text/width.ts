@@ -141,3 +141,44 @@ export function padToWidth(text: string, width: number): string {
 	const missing = width - displayWidth(text);
 	return missing > 0 ? text + ' '.repeat(missing) : text;
 }
+
+/**
+Wrap prose into rows of at most `width` columns, breaking at spaces where possible and hard-wrapping
+words longer than a row. Spaces at a break are dropped. An empty text is one empty row.
+*/
+export function wordWrapToWidth(text: string, width: number): string[] {
+	const limit = Math.max(1, width);
+	if (displayWidth(text) <= limit) {
+		return [text];
+	}
+
+	const rows: string[] = [];
+	let row = '';
+	let used = 0;
+	for (const word of text.split(/(?<= )/)) {
+		const bare = word.trimEnd();
+		const wordWidth = displayWidth(bare);
+		if (used > 0 && used + wordWidth > limit) {
+			rows.push(row.trimEnd());
+			row = '';
+			used = 0;
+		}
+
+		if (wordWidth > limit) {
+			const pieces = wrapToWidth(word, limit);
+			rows.push(...pieces.slice(0, -1));
+			row = pieces.at(-1) ?? '';
+			used = displayWidth(row);
+			continue;
+		}
+
+		row += word;
+		used += displayWidth(word);
+	}
+
+	if (row.trimEnd() !== '' || rows.length === 0) {
+		rows.push(row.trimEnd());
+	}
+
+	return rows;
+}

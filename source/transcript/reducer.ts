@@ -55,6 +55,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				args: event.args,
 				status: 'running',
 				result: undefined,
+				...(event.parentId === undefined ? {} : {parentId: event.parentId}),
 			});
 			return;
 		}
@@ -62,6 +63,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 		case 'tool-end': {
 			const before = existing(draft, event.id);
 			const call: ToolCallItem | undefined = before?.type === 'tool' ? before : undefined;
+			const parentId = call?.parentId ?? event.parentId;
 			upsert(draft, {
 				type: 'tool',
 				id: event.id,
@@ -69,6 +71,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				args: call?.args ?? event.args ?? {},
 				status: 'done',
 				result: event.result,
+				...(parentId === undefined ? {} : {parentId}),
 			});
 			return;
 		}

@@ -22,6 +22,8 @@ export type ToolCallItem = {
 	readonly args: Readonly<Record<string, unknown>>;
 	readonly status: ToolStatus;
 	readonly result: ToolResult | undefined;
+	/** The call this one ran under (a Claude Code subagent's calls nest under its Task call). */
+	readonly parentId?: string;
 };
 
 export type UserTextItem = {readonly type: 'user'; readonly id: string; readonly text: string};
@@ -48,6 +50,8 @@ export type TranscriptEvent =
 			readonly id: string;
 			readonly name: string;
 			readonly args: Readonly<Record<string, unknown>>;
+			/** The call this one ran under, e.g. a subagent's Task call. */
+			readonly parentId?: string;
 	  }
 	/** Ends a call; a result for an unknown id adds the call (replayed logs can lose the start). */
 	| {
@@ -56,6 +60,7 @@ export type TranscriptEvent =
 			readonly result: ToolResult;
 			readonly name?: string;
 			readonly args?: Readonly<Record<string, unknown>>;
+			readonly parentId?: string;
 	  }
 	| {readonly type: 'notice'; readonly id: string; readonly level: NoticeLevel; readonly text: string}
 	| {readonly type: 'reset'};

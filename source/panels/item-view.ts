@@ -1,0 +1,84 @@
+/**
+Lays out any transcript item as a PanelView, with a cache per item and layout: finished items are
+immutable, so a view built once at a width is reused until the item, width or expansion changes.
+*/
+
+import {sanitizeLines} from '../text/sanitize.js';
+import type {Role} from '../theme/roles.js';
+import {assertNever} from '../transcript/assert-never.js';
+import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
+import {seg} from './parts.js';
+import {rendererFor} from './registry.js';
+import type {PanelContext, PanelView, Row} from './types.js';
+import {arrayView, wrapRows} from './view.js';
+
+const noticeRoles: Record<NoticeItem['level'], Role> = {info: 'notice', warning: 'warning', error: 'error'};
+
+function textView(text: string, role: Role, prefix: string, width: number): PanelView {
+	const rows: Row[] = [];
+	for (const [index, line] of sanitizeLines(text).entries()) {
+		const lead = index === 0 ? prefix : ' '.repeat(prefix.length);
+		rows.push(
+			...wrapRows([seg(lead, role), ...(line === '' ? [] : [seg(line, role)])], width, prefix.length),
+		);
+	}
+
+	return arrayView(rows);
+}
+
+function buildView(item: TranscriptItem, context: PanelContext): PanelView {
+	switch (item.type) {
+		case 'tool': {
+			return rendererFor(item.name)(item, context);
+		}
+
+		case 'user': {
+			return textView(item.text, 'user', '› ', context.width);
+		}
+
+		case 'assistant': {
+			return textView(item.text, 'assistant', '', context.width);
+		}
+
+		case 'notice': {
+			return textView(item.text, noticeRoles[item.level], '· ', context.width);
+		}
+
+		default: {
+			return assertNever(item);
+		}
+	}
+}
+
+const cache = new WeakMap<TranscriptItem, Map<string, PanelView>>();
+
+/** Entries kept per item: a few widths times collapsed/expanded. */
+const perItemLimit = 6;
+
+/** The item laid out in this context; cached unless the item is still running (its spinner moves). */
+export function viewForItem(item: TranscriptItem, context: PanelContext): PanelView {
+	if (item.type === 'tool' && item.status === 'running') {
+		return buildView(item, context);
+	}
+
+	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}`;
+	let views = cache.get(item);
+	if (views === undefined) {
+		views = new Map();
+		cache.set(item, views);
+	}
+
+	let view = views.get(key);
+	if (view === undefined) {
+		view = buildView(item, context);
+		views.set(key, view);
+		if (views.size > perItemLimit) {
+			const oldest = views.keys().next().value;
+			if (oldest !== undefined) {
+				views.delete(oldest);
+			}
+		}
+	}
+
+	return view;
+}

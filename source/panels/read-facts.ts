@@ -1,0 +1,148 @@
+/**
+Facts the read panel shows, derived only from the call's arguments and the engine's ReadDetails
+(never from the text the model got).
+*/
+import path from 'node:path';
+import type {ReadDetails} from '../read/types.js';
+import {formatCount, formatLines, formatRange} from './format.js';
+
+const kinds = new Set(['text', 'image', 'document', 'unchanged', 'error']);
+
+/** A runtime check that a tool result's details came from lector's read engine. */
+export function isReadDetails(value: unknown): value is ReadDetails {
+	if (typeof value !== 'object' || value === null) {
+		return false;
+	}
+
+	const kind: unknown = Reflect.get(value, 'kind');
+	const lines: unknown = Reflect.get(value, 'lines');
+	const displayPath: unknown = Reflect.get(value, 'displayPath');
+	return (
+		typeof kind === 'string' && kinds.has(kind) && Array.isArray(lines) && typeof displayPath === 'string'
+	);
+}
+
+/** The path a call asked for, from the argument spellings the engine accepts. */
+export function pathArgument(args: Readonly<Record<string, unknown>>): string | undefined {
+	for (const key of ['path', 'file_path', 'filePath', 'file']) {
+		const value = args[key];
+		if (typeof value === 'string' && value !== '') {
+			return value;
+		}
+	}
+
+	return undefined;
+}
+
+/** How a file is folded when collapsed. */
+export type FoldKind = 'skill' | 'resource' | 'plain';
+
+const resourceNames = new Set(['agents.md', 'agents.override.md', 'claude.md']);
+
+/** SKILL.md folds to `[skill] <folder>`; AGENTS.md, AGENTS.override.md and CLAUDE.md (any case) to `read resource`. */
+export function foldKind(filePath: string): FoldKind {
+	const base = path.basename(filePath).toLowerCase();
+	if (base === 'skill.md') {
+		return 'skill';
+	}
+
+	return resourceNames.has(base) ? 'resource' : 'plain';
+}
+
+/** The skill's name: the folder SKILL.md sits in. */
+export function skillName(filePath: string): string {
+	const folder = path.basename(path.dirname(filePath));
+	return folder === '' || folder === '.' || folder === '/' ? 'skill' : folder;
+}
+
+/** `:120-220` when numbered lines were shown, else ''. */
+export function rangeLabel(details: ReadDetails): string {
+	if (details.firstLine === undefined || details.linesShown === 0) {
+		return '';
+	}
+
+	return `:${formatRange(details.firstLine, details.linesShown)}`;
+}
+
+/** True when the model got the whole file. */
+export function isComplete(details: ReadDetails): boolean {
+	return (
+		details.totalLinesKnown &&
+		details.totalLines !== undefined &&
+		details.linesShown === details.totalLines &&
+		(details.firstLine ?? 1) === 1
+	);
+}
+
+/** `221 lines` for a whole file, `2,000 of 4,312 lines` for part of one, `50 lines` when the total is unknown. */
+export function countLabel(details: ReadDetails): string {
+	if (isComplete(details) || details.totalLines === undefined || !details.totalLinesKnown) {
+		return formatLines(details.linesShown);
+	}
+
+	return `${formatCount(details.linesShown)} of ${formatLines(details.totalLines)}`;
+}
+
+function linesWord(first: number, count: number): string {
+	return `${count === 1 ? 'line' : 'lines'} ${formatRange(first, count)}`;
+}
+
+/** `partial: lines 1-200 of 400` for a partial read, '' for a complete one. */
+export function partialLabel(details: ReadDetails): string {
+	if (isComplete(details) || details.linesShown === 0) {
+		return '';
+	}
+
+	const range =
+		details.firstLine === undefined
+			? formatLines(details.linesShown)
+			: linesWord(details.firstLine, details.linesShown);
+	const total =
+		details.totalLinesKnown && details.totalLines !== undefined
+			? ` of ${formatCount(details.totalLines)}`
+			: '';
+	return `partial: ${range}${total}`;
+}
+
+/**
+What the model was told when the engine cut its output, e.g. `model got lines 1-2000 of 5,000;
+told to continue at offset=2001`. Undefined when nothing was cut.
+*/
+export function truncationLabel(details: ReadDetails): string | undefined {
+	if (details.oversizedLineBytes !== undefined) {
+		const line = details.nextOffset ?? details.firstLine;
+		return `line ${line === undefined ? '' : `${formatCount(line)} `}alone is ${formatCount(details.oversizedLineBytes)} bytes, over the byte cap; the model was told how to read it`;
+	}
+
+	if (details.truncation === undefined) {
+		return undefined;
+	}
+
+	if (details.truncation === 'line-length') {
+		const count = details.clippedLines.length;
+		return `model got ${formatCount(count)} ${count === 1 ? 'line' : 'lines'} clipped at the line-length cap`;
+	}
+
+	const range =
+		details.firstLine === undefined
+			? formatLines(details.linesShown)
+			: linesWord(details.firstLine, details.linesShown);
+	const total =
+		details.totalLinesKnown && details.totalLines !== undefined
+			? ` of ${formatCount(details.totalLines)}`
+			: '';
+	const cap =
+		details.truncation === 'lines'
+			? 'line cap'
+			: details.truncation === 'bytes'
+				? 'byte cap'
+				: 'line and byte caps';
+	let next = '';
+	if (details.nextOffset !== undefined) {
+		next = `; told to continue at offset=${details.nextOffset}`;
+	} else if (details.nextTail !== undefined) {
+		next = `; told to continue with tail=${details.nextTail}`;
+	}
+
+	return `model got ${range}${total} (${cap})${next}`;
+}

@@ -1,0 +1,164 @@
+/**
+The read panel: a header with the path, the range read and a line count; a highlighted preview or
+the whole text; one-line folds for skills and context files; errors as plain text; a warning when
+the engine cut what the model got.
+*/
+
+import {resolveLanguage} from '../highlight/language.js';
+import type {ReadDetails} from '../read/types.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import type {ToolResult} from '../transcript/types.js';
+import {type CodeSource, expandedView, previewView} from './code-view.js';
+import {formatBytes, formatLines} from './format.js';
+import {renderGenericPanel} from './generic-panel.js';
+import {contentText, errorRows, moreRow, proseRows, seg} from './parts.js';
+import {
+	countLabel,
+	foldKind,
+	isReadDetails,
+	partialLabel,
+	pathArgument,
+	rangeLabel,
+	skillName,
+	truncationLabel,
+} from './read-facts.js';
+import type {PanelContext, PanelRenderer, PanelView, Row} from './types.js';
+import {arrayView, cutRow, stackViews} from './view.js';
+
+function headerRow(
+	name: string,
+	displayPath: string,
+	details: ReadDetails | undefined,
+	hint: string,
+	width: number,
+): Row {
+	const row: Row = [seg(name, 'toolName'), seg(' ', 'text'), seg(displayPath, 'path')];
+	if (details !== undefined) {
+		const range = rangeLabel(details);
+		return cutRow(
+			[
+				...row,
+				seg(range, 'range'),
+				seg(`  ${countLabel(details)}`, 'count'),
+				...(hint === '' ? [] : [seg(hint, 'hint')]),
+			],
+			width,
+		);
+	}
+
+	return cutRow(row, width);
+}
+
+function foldedRow(details: ReadDetails, displayPath: string, context: PanelContext): Row {
+	const partial = partialLabel(details);
+	const lead =
+		foldKind(details.path === '' ? displayPath : details.path) === 'skill'
+			? [seg('[skill] ', 'skill'), seg(sanitizeLine(skillName(displayPath)), 'skill')]
+			: [seg('read resource ', 'resource'), seg(displayPath, 'path')];
+	return cutRow(
+		[
+			...lead,
+			...(partial === '' ? [] : [seg(`  ${partial}`, 'warning')]),
+			seg(`  (${context.expandHint})`, 'hint'),
+		],
+		context.width,
+	);
+}
+
+function bodyView(details: ReadDetails, result: ToolResult, context: PanelContext): PanelView {
+	if (details.kind === 'image') {
+		const image = result.content.find((block) => block.type === 'image');
+		const mime = image?.type === 'image' ? `${image.mimeType} · ` : '';
+		return arrayView([cutRow([seg(`image ${mime}${formatBytes(details.fileBytes)}`, 'dim')], context.width)]);
+	}
+
+	if (details.linesShown === 0) {
+		const note = details.offsetPastEnd
+			? `offset past the end: the file has ${formatLines(details.totalLines ?? 0)}`
+			: details.totalLines === 0
+				? 'empty file'
+				: 'no lines shown';
+		return arrayView([cutRow([seg(note, 'dim')], context.width)]);
+	}
+
+	const source: CodeSource = {
+		lines: details.lines,
+		firstLine: details.firstLine,
+		language: resolveLanguage(details.language, details.path === '' ? details.displayPath : details.path),
+		clipped: new Set(details.clippedLines),
+	};
+	if (context.expanded) {
+		return expandedView(source, context.width);
+	}
+
+	const shown = Math.min(context.previewLines, details.lines.length);
+	const hidden = details.lines.length - shown;
+	return stackViews([
+		previewView(source, shown, context.width),
+		arrayView(hidden > 0 && shown > 0 ? [moreRow(hidden, context.expandHint, context.width)] : []),
+	]);
+}
+
+/** Renders a call of the `read` tool. Calls without engine details (e.g. from other agents' logs) get the generic panel. */
+export const renderReadPanel: PanelRenderer = (call, context) => {
+	const {result} = call;
+	const name = sanitizeLine(call.name);
+	const rawDetails = result?.details;
+	const details = isReadDetails(rawDetails) ? rawDetails : undefined;
+	const displayPath = sanitizeLine(
+		details !== undefined && details.displayPath !== ''
+			? details.displayPath
+			: (pathArgument(call.args) ?? '(no path)'),
+	);
+	if (call.status === 'running' || result === undefined) {
+		return arrayView([
+			cutRow(
+				[
+					seg(`${context.spinner} `, 'spinner'),
+					seg(name, 'toolName'),
+					seg(' ', 'text'),
+					seg(displayPath, 'path'),
+				],
+				context.width,
+			),
+		]);
+	}
+
+	if (result.isError || details?.kind === 'error') {
+		const message = details?.errorMessage ?? contentText(result.content);
+		return arrayView([
+			headerRow(name, displayPath, undefined, '', context.width),
+			...errorRows(message, context.width),
+		]);
+	}
+
+	if (details === undefined) {
+		return renderGenericPanel(call, context);
+	}
+
+	if (details.kind === 'unchanged') {
+		const range = rangeLabel(details);
+		return arrayView(
+			proseRows(`${name} ${displayPath}${range} · unchanged since the earlier read`, 'dim', context.width),
+		);
+	}
+
+	if (!context.expanded && foldKind(details.path === '' ? displayPath : details.path) !== 'plain') {
+		return arrayView([foldedRow(details, displayPath, context)]);
+	}
+
+	const headerOnly = !context.expanded && context.previewLines <= 0 && details.linesShown > 0;
+	const header = headerRow(
+		name,
+		displayPath,
+		details,
+		headerOnly ? `  (${context.expandHint})` : '',
+		context.width,
+	);
+	const warning = truncationLabel(details);
+	return stackViews([
+		arrayView([header]),
+		headerOnly ? arrayView([]) : bodyView(details, result, context),
+		arrayView(warning === undefined ? [] : proseRows(`⚠ ${warning}`, 'warning', context.width)),
+	]);
+};

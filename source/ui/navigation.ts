@@ -1,0 +1,187 @@
+/** Key commands applied to the viewport model: pure functions of the model and the layout env. */
+import type {Command} from '../keys/commands.js';
+import {assertNever} from '../transcript/assert-never.js';
+import {
+	focusedIndex,
+	focusOn,
+	nextFocusable,
+	toggleAll,
+	toggleOne,
+	type ViewState,
+} from '../transcript/view-state.js';
+import {
+	bottomTop,
+	clampTop,
+	createLayout,
+	headerRowOf,
+	type Layout,
+	type LayoutEnv,
+	move,
+	type Position,
+	rowOf,
+} from './layout.js';
+
+/** Everything the person changed: expansion and focus, the scroll anchor, and whether to follow new output. */
+export type ViewportModel = {
+	readonly view: ViewState;
+	readonly top: Position;
+	/** Keep the end of the transcript on screen as items arrive. */
+	readonly followTail: boolean;
+};
+
+/** The model at start: everything collapsed, showing the end. */
+export const initialViewportModel = (view: ViewState): ViewportModel => ({
+	view,
+	top: {index: 0, offset: 0},
+	followTail: true,
+});
+
+/** The top position to draw from. */
+export function effectiveTop(model: ViewportModel, layout: Layout): Position {
+	return model.followTail ? bottomTop(layout) : move(layout, model.top, 0);
+}
+
+function settle(layout: Layout, view: ViewState, top: Position): ViewportModel {
+	const bottom = bottomTop(layout);
+	const atBottom = top.index === bottom.index && top.offset === bottom.offset;
+	return {view, top, followTail: atBottom};
+}
+
+function scroll(model: ViewportModel, layout: Layout, delta: number): ViewportModel {
+	return settle(layout, model.view, clampTop(layout, move(layout, effectiveTop(model, layout), delta)));
+}
+
+/** Anchor `index`'s header at screen row `row` (row 0 when it was off screen). */
+function anchorHeader(layout: Layout, index: number, row: number): Position {
+	const target = row >= 0 && row < layout.env.rows ? row : 0;
+	return move(layout, {index, offset: layout.gap(index)}, -target);
+}
+
+function toggle(model: ViewportModel, env: LayoutEnv, all: boolean): ViewportModel {
+	const before = createLayout(env, model.view);
+	const top = effectiveTop(model, before);
+	const focused = focusedIndex(model.view, env.items, env.indexById);
+	const item = env.items[focused];
+	if (item === undefined) {
+		return all ? {...model, view: toggleAll(model.view)} : model;
+	}
+
+	const row = headerRowOf(before, top, focused);
+	const pinned = focusOn(model.view, item.id);
+	const view = all ? toggleAll(pinned) : toggleOne(pinned, item.id);
+	const after = createLayout(env, view);
+	// The focused panel keeps its screen row: no jump to the bottom (or anywhere else).
+	return {view, top: anchorHeader(after, focused, row), followTail: false};
+}
+
+function reveal(layout: Layout, top: Position, index: number): Position {
+	const header = headerRowOf(layout, top, index);
+	if (header < 0) {
+		return move(layout, top, header);
+	}
+
+	const end = rowOf(layout, top, index) + layout.height(index);
+	const overflow = end - layout.env.rows;
+	return overflow > 0 ? move(layout, top, Math.min(overflow, header)) : top;
+}
+
+function focusStep(model: ViewportModel, env: LayoutEnv, step: 1 | -1): ViewportModel {
+	const layout = createLayout(env, model.view);
+	const top = effectiveTop(model, layout);
+	const focused = focusedIndex(model.view, env.items, env.indexById);
+	if (focused >= 0) {
+		// Inside a panel taller than the screen, the arrows scroll through it first.
+		const header = headerRowOf(layout, top, focused);
+		const end = rowOf(layout, top, focused) + layout.height(focused);
+		if ((step === 1 && end > env.rows && header <= env.rows - 1) || (step === -1 && header < 0 && end > 0)) {
+			return scroll(model, layout, step);
+		}
+	}
+
+	const next = nextFocusable(env.items, focused >= 0 ? focused : env.items.length, step);
+	const item = env.items[next];
+	if (item === undefined) {
+		return scroll(model, layout, step);
+	}
+
+	const view = focusOn(model.view, item.id);
+	return settle(layout, view, clampTop(layout, reveal(layout, top, next)));
+}
+
+/** After a page move, keep the focus on screen: the first focusable panel whose header is visible. */
+function refocus(layout: Layout, model: ViewportModel): ViewportModel {
+	const {items, indexById, rows} = layout.env;
+	const top = effectiveTop(model, layout);
+	const focused = focusedIndex(model.view, items, indexById);
+	if (focused >= 0) {
+		const start = rowOf(layout, top, focused);
+		if (start + layout.gap(focused) < rows && start + layout.height(focused) > 0) {
+			return model;
+		}
+	}
+
+	let fallback: string | undefined;
+	for (
+		let index = top.index, row = rowOf(layout, top, top.index);
+		index < items.length && row < rows;
+		index++
+	) {
+		const item = items[index];
+		if (item?.type === 'tool') {
+			if (row + layout.gap(index) >= 0) {
+				return {...model, view: focusOn(model.view, item.id)};
+			}
+
+			fallback ??= item.id;
+		}
+
+		row += layout.height(index);
+	}
+
+	return fallback === undefined ? model : {...model, view: focusOn(model.view, fallback)};
+}
+
+/** Commands that move or reshape the viewport (quit and help belong to the UI). */
+export type ViewportCommand = Exclude<Command, 'quit' | 'help'>;
+
+/** Apply one viewport command. */
+export function applyCommand(model: ViewportModel, command: ViewportCommand, env: LayoutEnv): ViewportModel {
+	const page = Math.max(1, env.rows - 1);
+	switch (command) {
+		case 'toggleExpand': {
+			return toggle(model, env, false);
+		}
+
+		case 'toggleAll': {
+			return toggle(model, env, true);
+		}
+
+		case 'focusNext': {
+			return focusStep(model, env, 1);
+		}
+
+		case 'focusPrevious': {
+			return focusStep(model, env, -1);
+		}
+
+		case 'pageDown':
+		case 'pageUp': {
+			const layout = createLayout(env, model.view);
+			return refocus(layout, scroll(model, layout, command === 'pageDown' ? page : -page));
+		}
+
+		case 'top': {
+			const first = env.items[nextFocusable(env.items, -1, 1)];
+			const view = first === undefined ? model.view : focusOn(model.view, first.id);
+			return {view, top: {index: 0, offset: 0}, followTail: false};
+		}
+
+		case 'bottom': {
+			return {view: {...model.view, focusId: undefined}, top: {index: 0, offset: 0}, followTail: true};
+		}
+
+		default: {
+			return assertNever(command);
+		}
+	}
+}

@@ -1,0 +1,44 @@
+/**
+Print mode: every panel laid out once and written as plain lines (ANSI colour only when the
+colour level allows), for pipes and `--print`. No alternate screen, no keys: hints name the
+`--expanded` flag instead of a key.
+*/
+import {viewForItem} from '../panels/item-view.js';
+import type {PanelContext} from '../panels/types.js';
+import type {Painter} from '../theme/ansi.js';
+import type {TranscriptItem} from '../transcript/types.js';
+
+/** How to print. */
+export type PrintOptions = {
+	/** Columns to lay out for. */
+	readonly width: number;
+	readonly expanded: boolean;
+	readonly previewLines: number;
+	readonly painter: Painter;
+	/** Shown where a collapsed panel hides lines. */
+	readonly expandHint?: string;
+};
+
+/** The printed transcript: panels separated by one blank line, each line painted, newline-terminated. */
+export function printItems(items: readonly TranscriptItem[], options: PrintOptions): string {
+	const context: PanelContext = {
+		width: Math.max(1, options.width),
+		expanded: options.expanded,
+		previewLines: options.previewLines,
+		expandHint: options.expandHint ?? '--expanded shows all',
+		spinner: '…',
+	};
+	const lines: string[] = [];
+	for (const [index, item] of items.entries()) {
+		if (index > 0) {
+			lines.push('');
+		}
+
+		const view = viewForItem(item, context);
+		for (const row of view.rows(0, view.height)) {
+			lines.push(options.painter.paint(row).trimEnd());
+		}
+	}
+
+	return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

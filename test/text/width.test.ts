@@ -1,0 +1,81 @@
+import {describe, expect, test} from 'vitest';
+import {
+	cutToWidth,
+	displayWidth,
+	padToWidth,
+	takeWidth,
+	wordWrapToWidth,
+	wrapToWidth,
+} from '../../source/text/width.js';
+
+describe('displayWidth', () => {
+	test.each([
+		['', 0],
+		['abc', 3],
+		['漢字', 4],
+		['ｶﾀｶﾅ', 4],
+		['e\u0301', 1],
+		['👩‍💻', 2],
+		['🎉!', 3],
+		['␛[2J', 4],
+	])('%j is %i columns', (text, width) => {
+		expect(displayWidth(text)).toBe(width);
+	});
+});
+
+describe('cutToWidth', () => {
+	test.each([
+		['hello', 10, 'hello'],
+		['hello world', 5, 'hell…'],
+		['hello', 5, 'hello'],
+		['漢字漢字', 5, '漢字…'],
+		['漢字漢字', 4, '漢…'],
+		['a👩‍💻b', 3, 'a…'],
+		['abc', 0, ''],
+		['abc', 1, '…'],
+	])('%j at %i', (text, width, expected) => {
+		const cut = cutToWidth(text, width);
+		expect(cut).toBe(expected);
+		expect(displayWidth(cut)).toBeLessThanOrEqual(width);
+	});
+});
+
+describe('wrapToWidth', () => {
+	test.each([
+		['', 4, ['']],
+		['abcdefghij', 4, ['abcd', 'efgh', 'ij']],
+		['漢字漢字漢', 5, ['漢字', '漢字', '漢']],
+		['ab漢字', 3, ['ab', '漢', '字']],
+		['👩‍💻👩‍💻', 3, ['👩‍💻', '👩‍💻']],
+	])('%j at %i', (text, width, expected) => {
+		const rows = wrapToWidth(text, width);
+		expect(rows).toEqual(expected);
+		for (const row of rows) {
+			expect(displayWidth(row)).toBeLessThanOrEqual(width);
+		}
+	});
+});
+
+test('takeWidth never splits a wide character', () => {
+	expect(takeWidth('漢字', 3)).toEqual({text: '漢', width: 2});
+});
+
+test('padToWidth pads by columns, not code units', () => {
+	expect(padToWidth('漢', 4)).toBe('漢  ');
+});
+
+describe('wordWrapToWidth', () => {
+	test.each([
+		['short', 10, ['short']],
+		['The working folder is /work/main.', 20, ['The working folder', 'is /work/main.']],
+		['a verylongwordthatdoesnotfit b', 8, ['a', 'verylong', 'wordthat', 'doesnotf', 'it b']],
+		['漢字 漢字 漢字', 5, ['漢字', '漢字', '漢字']],
+		['', 5, ['']],
+	])('%j at %i', (text, width, expected) => {
+		const rows = wordWrapToWidth(text, width);
+		expect(rows).toEqual(expected);
+		for (const row of rows) {
+			expect(displayWidth(row)).toBeLessThanOrEqual(width);
+		}
+	});
+});

@@ -1,0 +1,81 @@
+import {expect, test} from 'vitest';
+import {applyEvents, emptyTranscript, transcriptReducer} from '../../source/transcript/reducer.js';
+import {
+	focusedIndex,
+	focusOn,
+	initialViewState,
+	isExpanded,
+	nextFocusable,
+	toggleAll,
+	toggleOne,
+} from '../../source/transcript/view-state.js';
+
+const result = {content: [{type: 'text', text: 'ok'}] as const, isError: false};
+
+test('tool calls start running and finish in place', () => {
+	const started = transcriptReducer(emptyTranscript, {
+		type: 'tool-start',
+		id: 'a',
+		name: 'read',
+		args: {path: 'x'},
+	});
+	expect(started.items).toEqual([
+		{type: 'tool', id: 'a', name: 'read', args: {path: 'x'}, status: 'running', result: undefined},
+	]);
+	const done = transcriptReducer(started, {type: 'tool-end', id: 'a', result});
+	expect(done.items[0]).toMatchObject({status: 'done', name: 'read', args: {path: 'x'}, result});
+	expect(started.items[0]).toMatchObject({status: 'running'});
+});
+
+test('a result without a start adds the call (replayed logs can lose starts)', () => {
+	const state = applyEvents(emptyTranscript, [
+		{type: 'tool-end', id: 'b', name: 'ls', args: {path: '.'}, result},
+	]);
+	expect(state.items[0]).toMatchObject({type: 'tool', name: 'ls', status: 'done'});
+});
+
+test('text, deltas, notices and reset', () => {
+	const state = applyEvents(emptyTranscript, [
+		{type: 'user-text', id: 'u', text: 'read it'},
+		{type: 'assistant-delta', id: 'm', delta: 'Hel'},
+		{type: 'assistant-delta', id: 'm', delta: 'lo'},
+		{type: 'notice', id: 'n', level: 'warning', text: 'careful'},
+	]);
+	expect(state.items.map((item) => item.type)).toEqual(['user', 'assistant', 'notice']);
+	expect(state.items[1]).toMatchObject({text: 'Hello'});
+	expect(state.indexById.get('n')).toBe(2);
+	expect(applyEvents(state, [{type: 'reset'}]).items).toEqual([]);
+});
+
+test('applyEvents with no events returns the same state', () => {
+	expect(applyEvents(emptyTranscript, [])).toBe(emptyTranscript);
+});
+
+test('expansion is keyed by id, with toggle-all in O(1)', () => {
+	let view = toggleOne(initialViewState, 'a');
+	expect(isExpanded(view, 'a')).toBe(true);
+	expect(isExpanded(view, 'b')).toBe(false);
+	view = toggleAll(view);
+	expect(isExpanded(view, 'a')).toBe(true);
+	expect(isExpanded(view, 'b')).toBe(true);
+	view = toggleOne(view, 'b');
+	expect(isExpanded(view, 'b')).toBe(false);
+	view = toggleAll(view);
+	expect([isExpanded(view, 'a'), isExpanded(view, 'b')]).toEqual([true, true]);
+	view = toggleAll(view);
+	expect([isExpanded(view, 'a'), isExpanded(view, 'b')]).toEqual([false, false]);
+});
+
+test('focus defaults to the last tool call and moves between tool calls only', () => {
+	const state = applyEvents(emptyTranscript, [
+		{type: 'tool-end', id: 't1', name: 'read', args: {}, result},
+		{type: 'user-text', id: 'u', text: 'hi'},
+		{type: 'tool-end', id: 't2', name: 'ls', args: {}, result},
+		{type: 'assistant-text', id: 'm', text: 'done'},
+	]);
+	expect(focusedIndex(initialViewState, state.items, state.indexById)).toBe(2);
+	expect(nextFocusable(state.items, 2, -1)).toBe(0);
+	expect(nextFocusable(state.items, 2, 1)).toBe(-1);
+	expect(focusedIndex(focusOn(initialViewState, 't1'), state.items, state.indexById)).toBe(0);
+	expect(focusedIndex(focusOn(initialViewState, 'gone'), state.items, state.indexById)).toBe(2);
+});

@@ -1,0 +1,74 @@
+import {expect, test} from 'vitest';
+import {registerPanel} from '../../source/panels/registry.js';
+import type {PanelRenderer} from '../../source/panels/types.js';
+import {arrayView} from '../../source/panels/view.js';
+import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
+import {initialViewState} from '../../source/transcript/view-state.js';
+import {bottomTop, createLayout, frameRows, type LayoutEnv, move} from '../../source/ui/layout.js';
+import {applyCommand, effectiveTop, initialViewportModel} from '../../source/ui/navigation.js';
+
+let built = 0;
+const counted: PanelRenderer = (call, context) => {
+	built++;
+	const height = context.expanded ? 40 : 3;
+	return arrayView(Array.from({length: height}, (_, index) => [{text: `${call.id}:${index}`, role: 'text'}]));
+};
+
+registerPanel('counted', counted);
+
+function bigEnv(count: number): LayoutEnv {
+	const events: TranscriptEvent[] = Array.from({length: count}, (_, index) => ({
+		type: 'tool-end',
+		id: `c${index}`,
+		name: 'counted',
+		args: {},
+		result: {content: [], isError: false},
+	}));
+	const transcript = applyEvents(emptyTranscript, events);
+	return {
+		items: transcript.items,
+		indexById: transcript.indexById,
+		rows: 20,
+		width: 80,
+		previewLines: 5,
+		expandHint: 'ctrl+o to expand',
+		spinner: '*',
+	};
+}
+
+test('a frame, a toggle and expand-all lay out only what is on screen, whatever the transcript length', () => {
+	const env = bigEnv(20_000);
+	built = 0;
+	let model = initialViewportModel(initialViewState);
+	const rows = frameRows(createLayout(env, model.view), effectiveTop(model, createLayout(env, model.view)));
+	expect(rows).toHaveLength(20);
+	expect(rows.at(-1)?.row[0]?.text).toBe('c19999:2');
+	expect(built).toBeLessThan(20);
+	for (const command of [
+		'toggleExpand',
+		'toggleAll',
+		'pageUp',
+		'focusPrevious',
+		'toggleAll',
+		'top',
+		'pageDown',
+		'bottom',
+	] as const) {
+		built = 0;
+		model = applyCommand(model, command, env);
+		const layout = createLayout(env, model.view);
+		frameRows(layout, effectiveTop(model, layout));
+		expect(built, command).toBeLessThan(60);
+	}
+});
+
+test('moving a position crosses items and stops at both ends', () => {
+	const env = bigEnv(5);
+	const layout = createLayout(env, initialViewState);
+	// Heights: 3, then 4 (a gap row above each later item).
+	expect(move(layout, {index: 0, offset: 0}, 5)).toEqual({index: 1, offset: 2});
+	expect(move(layout, {index: 1, offset: 2}, -5)).toEqual({index: 0, offset: 0});
+	expect(move(layout, {index: 0, offset: 0}, 1000)).toEqual({index: 4, offset: 3});
+	expect(bottomTop(layout)).toEqual({index: 0, offset: 0});
+});

@@ -2,12 +2,14 @@
 import path from 'node:path';
 import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
+import {runReplay} from './commands/replay.js';
 import {showReadPanel} from './ui/show-read.js';
 
 const cli = meow(
 	`
 	Usage
 	  $ lector read <path>     Read a file as a coding agent's read tool would
+	  $ lector replay [log]    Show a session log of lector, pi, Claude Code or Codex
 
 	Options for read
 	  --offset N           First line to read (1-based)
@@ -25,6 +27,12 @@ const cli = meow(
 
 	The panel is interactive on a terminal: ctrl+o expands, q quits.
 	When stdout is not a terminal the panel is printed once.
+
+	Options for replay (without a log: list this folder's recent sessions and open one)
+	  --print              Render the session once to stdout (collapsed unless --expanded)
+	  --json               Print the session facts, counts and normalised events
+	  --follow             Keep the log open and show entries as the agent appends them
+	  --verbose            List what was skipped, unknown or malformed, with reasons
 
 	Exit codes
 	  0 the read succeeded, 1 the read is an error, 2 lector was called wrongly
@@ -49,6 +57,9 @@ const cli = meow(
 			lineNumbers: {type: 'boolean', default: true},
 			maxLines: {type: 'string'},
 			maxBytes: {type: 'string'},
+			// lector replay
+			follow: {type: 'boolean', default: false},
+			verbose: {type: 'boolean', default: false},
 		},
 	},
 );
@@ -73,6 +84,10 @@ async function main(): Promise<number> {
 		}
 
 		return result.isError ? 1 : 0;
+	}
+
+	if (command === 'replay') {
+		return runReplay(rest, cli.flags);
 	}
 
 	if (command === undefined) {

@@ -1,0 +1,115 @@
+import {type LanguageModel, type ModelMessage, streamText, type ToolSet} from 'ai';
+import type {TranscriptEvent} from '../transcript/types.js';
+import type {ModelConfig} from './config.js';
+import {estimateTokens} from './context.js';
+import {describeProviderError, type ProviderFailure} from './errors.js';
+
+/** The notice id prefix that marks a compaction in a session log; the summary follows `summaryMarker`. */
+export const compactionIdPrefix = 'compaction-';
+export const summaryMarker = '\n\nSummary:\n';
+
+const instruction =
+	'The conversation is about to be cut to save context. Write a summary that lets you continue the work ' +
+	'without the earlier messages: the questions asked, what you found (files, line numbers, names, facts), ' +
+	'what is still open, and what the person wants next. Plain text, at most 400 words. Do not call tools.';
+
+/** The one message that replaces the history after a compaction. */
+export function summaryMessage(summary: string): ModelMessage {
+	return {
+		role: 'user',
+		content: `The earlier conversation was compacted to save context. Its summary:\n\n${summary}\n\nFiles read before may have changed; read them again when you need their text.`,
+	};
+}
+
+/**
+Asks the model for a summary of `messages`. Tools are declared (Anthropic refuses tool results without
+them) but not allowed. Resolves to the summary text or a failure; never rejects.
+*/
+export async function summarise(input: {
+	readonly model: LanguageModel;
+	readonly config: ModelConfig;
+	readonly system: string;
+	readonly messages: readonly ModelMessage[];
+	readonly tools: ToolSet;
+	readonly signal: AbortSignal;
+}): Promise<{ok: true; summary: string} | {ok: false; failure: ProviderFailure | undefined}> {
+	let summary = '';
+	let failure: unknown;
+	try {
+		const result = streamText({
+			model: input.model,
+			system: input.system,
+			messages: [...input.messages, {role: 'user', content: instruction}],
+			tools: input.tools,
+			toolChoice: 'none',
+			abortSignal: input.signal,
+			maxRetries: 1,
+			onError: () => {
+				// Read from the stream below.
+			},
+		});
+		for await (const part of result.fullStream) {
+			if (part.type === 'text-delta') {
+				summary += part.text;
+			} else if (part.type === 'error') {
+				failure = part.error;
+			} else if (part.type === 'abort') {
+				return {ok: false, failure: undefined};
+			}
+		}
+	} catch (error) {
+		failure = error;
+	}
+
+	if (failure !== undefined) {
+		return {ok: false, failure: describeProviderError(failure, input.config, summary !== '')};
+	}
+
+	return summary.trim() === '' ? {ok: false, failure: undefined} : {ok: true, summary: summary.trim()};
+}
+
+/**
+Compacts a conversation: tells the person, asks the model for a summary and, when one comes back,
+announces it in a notice whose id starts with `compactionIdPrefix` (so `--continue` can rebuild from
+the log) and resolves to the new history. Resolves to undefined when compaction failed; the person is
+told and the conversation goes on as it was. The caller resets the read cache.
+*/
+export async function compactHistory(input: {
+	readonly model: LanguageModel;
+	readonly config: ModelConfig;
+	readonly system: string;
+	readonly messages: readonly ModelMessage[];
+	readonly tools: ToolSet;
+	readonly signal: AbortSignal;
+	readonly contextWindow: number;
+	readonly emit: (event: TranscriptEvent) => void;
+	readonly newId: (kind: string) => string;
+}): Promise<ModelMessage[] | undefined> {
+	const {emit, newId} = input;
+	const used = estimateTokens(input.system, input.messages);
+	emit({
+		type: 'notice',
+		id: newId('notice'),
+		level: 'info',
+		text: `The conversation (about ${used} tokens) is nearing the context window (${input.contextWindow}); compacting it into a summary…`,
+	});
+	const outcome = await summarise(input);
+	if (!outcome.ok) {
+		const reason = outcome.failure?.message ?? 'no summary came back';
+		emit({
+			type: 'notice',
+			id: newId('notice'),
+			level: 'warning',
+			text: `Compaction failed (${reason}). The conversation goes on as it is; /clear starts afresh if the model refuses it.`,
+		});
+		return undefined;
+	}
+
+	emit({
+		type: 'notice',
+		id: newId(compactionIdPrefix.slice(0, -1)),
+		level: 'info',
+		text: `Compacted the conversation into a summary; files will be read afresh.${summaryMarker}${outcome.summary}`,
+	});
+	return [summaryMessage(outcome.summary)];
+}

@@ -1,0 +1,249 @@
+/**
+Which model the shell talks to, resolved from flags, environment variables and the config file.
+
+Order, first that gives a value wins, field by field (see docs/agent.md):
+1. flags: --provider, --model, --base-url
+2. lector's variables: LECTOR_PROVIDER, LECTOR_MODEL, LECTOR_BASE_URL, LECTOR_API_KEY, LECTOR_CONTEXT_WINDOW
+3. the providers' own variables: ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL / ANTHROPIC_MODEL, or
+   OPENAI_API_KEY / OPENAI_BASE_URL (they also pick the provider when nothing above did; Anthropic first)
+4. the config file's "model": {provider, model, baseUrl, contextWindow}; its model and baseUrl apply only
+   when its provider (if it names one) is the provider chosen
+5. none: the shell opens without a model.
+*/
+import {isRecord, numberField, stringField} from './json.js';
+
+export type ProviderName = 'anthropic' | 'openai';
+
+/** A usable model configuration. */
+export type ModelConfig = {
+	readonly provider: ProviderName;
+	readonly model: string;
+	/** In the user's form: `scheme://host:port` for Anthropic, `…/v1` for OpenAI-compatible servers. */
+	readonly baseUrl: string;
+	readonly apiKey: string | undefined;
+	/** Tokens the model can hold, when configured; otherwise guessed from the model name. */
+	readonly contextWindow: number | undefined;
+	/** Where each value came from, for /model and error messages (e.g. "flag --model"). */
+	readonly sources: Readonly<Record<'provider' | 'model' | 'baseUrl' | 'apiKey', string>>;
+};
+
+export type ModelFlags = {
+	readonly provider?: string | undefined;
+	readonly model?: string | undefined;
+	readonly baseUrl?: string | undefined;
+};
+
+/** The config file's "model" object, checked. */
+export type ConfigFileModel = {
+	readonly provider?: string;
+	readonly model?: string;
+	readonly baseUrl?: string;
+	readonly contextWindow?: number;
+};
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export type ConfigResolution =
+	| {readonly ok: true; readonly config: ModelConfig}
+	/** No model: `message` says why and how to configure one (the shell shows it as its banner). */
+	| {readonly ok: false; readonly message: string};
+
+export const defaultBaseUrls: Readonly<Record<ProviderName, string>> = {
+	anthropic: 'https://api.anthropic.com',
+	openai: 'https://api.openai.com/v1',
+};
+
+/** Used when only a key picks the provider, so `ANTHROPIC_API_KEY=… lector` works at once. */
+export const defaultModels: Readonly<Record<ProviderName, string>> = {
+	anthropic: 'claude-sonnet-4-5',
+	openai: 'gpt-4.1-mini',
+};
+
+/** The variables that name each provider's key, for messages. */
+export const keyVariables: Readonly<Record<ProviderName, string>> = {
+	anthropic: 'ANTHROPIC_API_KEY',
+	openai: 'OPENAI_API_KEY',
+};
+
+export const howToConfigure =
+	'No model is configured. Set ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY / OPENAI_BASE_URL ' +
+	'(any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama) and LECTOR_MODEL, pass ' +
+	'--provider, --model and --base-url, or write {"model": {"provider": "openai", "model": "…", "baseUrl": "…"}} ' +
+	'to ~/.config/lector/config.json. Meanwhile, type read <path> [offset] [limit], ls [path], find <glob> or ' +
+	'grep <pattern> [path] to run a tool yourself.';
+
+type Pick = {readonly value: string; readonly source: string};
+
+function first(...candidates: readonly (readonly [string | undefined, string])[]): Pick | undefined {
+	for (const [value, source] of candidates) {
+		if (value !== undefined && value.trim() !== '') {
+			return {value: value.trim(), source};
+		}
+	}
+
+	return undefined;
+}
+
+function asProvider(value: string): ProviderName | undefined {
+	const lower = value.toLowerCase();
+	if (lower === 'anthropic' || lower === 'claude') {
+		return 'anthropic';
+	}
+
+	return lower === 'openai' || lower === 'openai-compatible' ? 'openai' : undefined;
+}
+
+function providerFromEnvironment(env: Environment): Pick | undefined {
+	if (env['ANTHROPIC_API_KEY'] || env['ANTHROPIC_BASE_URL']) {
+		return {
+			value: 'anthropic',
+			source: env['ANTHROPIC_API_KEY'] ? 'ANTHROPIC_API_KEY' : 'ANTHROPIC_BASE_URL',
+		};
+	}
+
+	if (env['OPENAI_API_KEY'] || env['OPENAI_BASE_URL']) {
+		return {value: 'openai', source: env['OPENAI_API_KEY'] ? 'OPENAI_API_KEY' : 'OPENAI_BASE_URL'};
+	}
+
+	return undefined;
+}
+
+function contextWindowOf(env: Environment, file: ConfigFileModel | undefined): number | undefined | Error {
+	const raw = env['LECTOR_CONTEXT_WINDOW'];
+	if (raw !== undefined && raw.trim() !== '') {
+		const number = Number(raw);
+		return Number.isInteger(number) && number >= 1000
+			? number
+			: new Error(`LECTOR_CONTEXT_WINDOW must be a whole number of tokens (at least 1000), got "${raw}".`);
+	}
+
+	return file?.contextWindow;
+}
+
+/** Resolves the model configuration in the documented order. Pure: the caller reads the file and env. */
+export function resolveModelConfig(input: {
+	readonly flags: ModelFlags;
+	readonly env: Environment;
+	readonly file?: ConfigFileModel | undefined;
+}): ConfigResolution {
+	const {flags, env, file} = input;
+	const explicitModel = first(
+		[flags.model, 'flag --model'],
+		[env['LECTOR_MODEL'], 'LECTOR_MODEL'],
+		[file?.model, 'config file'],
+	);
+	const providerPick =
+		first([flags.provider, 'flag --provider'], [env['LECTOR_PROVIDER'], 'LECTOR_PROVIDER']) ??
+		providerFromEnvironment(env) ??
+		first([file?.provider, 'config file']) ??
+		// A model name alone is enough: Claude models are Anthropic's, anything else is served OpenAI-style.
+		(explicitModel && {
+			value: explicitModel.value.startsWith('claude') ? 'anthropic' : 'openai',
+			source: `model name (${explicitModel.source})`,
+		});
+	if (!providerPick) {
+		return {ok: false, message: howToConfigure};
+	}
+
+	const provider = asProvider(providerPick.value);
+	if (!provider) {
+		return {
+			ok: false,
+			message: `Unknown provider "${providerPick.value}" (from ${providerPick.source}); use anthropic or openai. ${howToConfigure}`,
+		};
+	}
+
+	const providerVariable = provider === 'anthropic' ? 'ANTHROPIC' : 'OPENAI';
+	// The file's "model" is one unit: its model and base URL apply only to the provider it names.
+	const fileModel = !file?.provider || asProvider(file.provider) === provider ? file : undefined;
+	const model = first(
+		[flags.model, 'flag --model'],
+		[env['LECTOR_MODEL'], 'LECTOR_MODEL'],
+		[provider === 'anthropic' ? env['ANTHROPIC_MODEL'] : undefined, 'ANTHROPIC_MODEL'],
+		[fileModel?.model, 'config file'],
+	) ?? {value: defaultModels[provider], source: 'default'};
+	const baseUrl = first(
+		[flags.baseUrl, 'flag --base-url'],
+		[env['LECTOR_BASE_URL'], 'LECTOR_BASE_URL'],
+		[env[`${providerVariable}_BASE_URL`], `${providerVariable}_BASE_URL`],
+		[fileModel?.baseUrl, 'config file'],
+	) ?? {value: defaultBaseUrls[provider], source: 'default'};
+	const apiKey = first(
+		[env['LECTOR_API_KEY'], 'LECTOR_API_KEY'],
+		[env[keyVariables[provider]], keyVariables[provider]],
+	);
+	const contextWindow = contextWindowOf(env, file);
+	if (contextWindow instanceof Error) {
+		return {ok: false, message: contextWindow.message};
+	}
+
+	if (!/^https?:\/\/[^/]/i.test(baseUrl.value)) {
+		return {
+			ok: false,
+			message: `The base URL "${baseUrl.value}" (from ${baseUrl.source}) must start with http:// or https://.`,
+		};
+	}
+
+	if (!apiKey && baseUrl.source === 'default') {
+		return {
+			ok: false,
+			message: `The ${provider} provider needs an API key: set ${keyVariables[provider]} or LECTOR_API_KEY. ${howToConfigure}`,
+		};
+	}
+
+	return {
+		ok: true,
+		config: {
+			provider,
+			model: model.value,
+			baseUrl: baseUrl.value,
+			apiKey: apiKey?.value,
+			contextWindow,
+			sources: {
+				provider: providerPick.source,
+				model: model.source,
+				baseUrl: baseUrl.source,
+				apiKey: apiKey?.source ?? 'none',
+			},
+		},
+	};
+}
+
+/** Checks the parsed config file; unknown keys are ignored, wrong types reported. */
+export function parseConfigFile(json: unknown): ConfigFileModel | Error {
+	if (!isRecord(json)) {
+		return new Error('the file must hold a JSON object.');
+	}
+
+	const model = json['model'];
+	if (model === undefined) {
+		return {};
+	}
+
+	if (!isRecord(model)) {
+		return new Error(
+			'"model" must be an object such as {"provider": "anthropic", "model": "claude-sonnet-4-5"}.',
+		);
+	}
+
+	for (const key of ['provider', 'model', 'baseUrl'] as const) {
+		if (model[key] !== undefined && typeof model[key] !== 'string') {
+			return new Error(`"model.${key}" must be a string.`);
+		}
+	}
+
+	if (model['contextWindow'] !== undefined && numberField(model, 'contextWindow') === undefined) {
+		return new Error('"model.contextWindow" must be a number of tokens.');
+	}
+
+	const parsed: {provider?: string; model?: string; baseUrl?: string; contextWindow?: number} = {};
+	const provider = stringField(model, 'provider');
+	const name = stringField(model, 'model');
+	const baseUrl = stringField(model, 'baseUrl');
+	const contextWindow = numberField(model, 'contextWindow');
+	if (provider !== undefined) parsed.provider = provider;
+	if (name !== undefined) parsed.model = name;
+	if (baseUrl !== undefined) parsed.baseUrl = baseUrl;
+	if (contextWindow !== undefined) parsed.contextWindow = contextWindow;
+	return parsed;
+}

@@ -1,0 +1,45 @@
+import type {ReadCache} from '../read/index.js';
+import type {TranscriptEvent} from '../transcript/types.js';
+import {directUsage, parseDirectCommand} from './direct.js';
+import {directIdPrefix} from './history.js';
+import {runTool} from './tools.js';
+
+export {directUsage} from './direct.js';
+
+/**
+Runs one line typed in the no-model mode: a direct tool command shows as its panel (tool-start, then
+tool-end, with ids starting `direct-` so they stay out of a later model's history); anything else gets
+a notice saying how to configure a model and which commands work meanwhile.
+*/
+export async function runDirectCommand(
+	text: string,
+	context: {
+		readonly cwd: string;
+		readonly cache: ReadCache;
+		readonly signal: AbortSignal;
+		readonly emit: (event: TranscriptEvent) => void;
+		readonly newId: (kind: string) => string;
+		readonly noModelMessage: string;
+	},
+): Promise<void> {
+	const {emit, newId} = context;
+	const command = parseDirectCommand(text);
+	if (command === undefined || command instanceof Error) {
+		emit({
+			type: 'notice',
+			id: newId('notice'),
+			level: command === undefined ? 'info' : 'warning',
+			text: command === undefined ? `${context.noModelMessage}\n\nCommands: ${directUsage}` : command.message,
+		});
+		return;
+	}
+
+	const id = newId(directIdPrefix.slice(0, -1));
+	emit({type: 'tool-start', id, name: command.tool, args: command.args});
+	const result = await runTool(command.tool, command.args, {
+		cwd: context.cwd,
+		cache: context.cache,
+		signal: context.signal,
+	});
+	emit({type: 'tool-end', id, name: command.tool, args: command.args, result});
+}

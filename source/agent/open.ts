@@ -1,0 +1,111 @@
+import {randomUUID} from 'node:crypto';
+import path from 'node:path';
+import {LectorLogWriter, lectorLogVersion} from '../sessions/lector-log.js';
+import {findLastSession, newSessionPath, readLectorLog} from '../sessions/session-store.js';
+import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
+import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
+import {configFilePath, loadConfigFile} from './config-file.js';
+import {historyFromEvents} from './history.js';
+import type {RetryPolicy} from './retry.js';
+import {AgentSession} from './session.js';
+
+export type OpenShellOptions = {
+	/** The workspace; relative to process.cwd() when relative. */
+	readonly cwd: string;
+	readonly flags: ModelFlags;
+	/** Default: process.env. */
+	readonly env?: Environment;
+	/** `--continue`: resume the last session of this workspace (its log is appended to). */
+	readonly continueLast?: boolean;
+	/** Home folder for the config and state folders (tests). */
+	readonly home?: string;
+	readonly retry?: Partial<RetryPolicy>;
+};
+
+export type OpenedShell = {
+	readonly session: AgentSession;
+	/** The continued session's events, for the transcript to show before anything new. */
+	readonly previousEvents: readonly TranscriptEvent[];
+	/** What the shell shows first: the model in use, or how to configure one. */
+	readonly banner: {readonly level: NoticeLevel; readonly text: string};
+	/** The session log being written, if it could be opened. */
+	readonly logPath: string | undefined;
+};
+
+/**
+Everything the shell needs at start-up: resolves the model (flags > env > config file), opens or
+continues the session log, rebuilds the conversation for `--continue`, and creates the session. Never
+rejects for configuration problems: the shell then opens without a model and the banner says why.
+*/
+export async function openShellSession(options: OpenShellOptions): Promise<OpenedShell> {
+	const env = options.env ?? process.env;
+	const cwd = path.resolve(options.cwd);
+	const file = await loadConfigFile(configFilePath(env, options.home));
+	const problems: string[] = [];
+	if (file instanceof Error) {
+		problems.push(`The config file was ignored: ${file.message}`);
+	}
+
+	const resolution = resolveModelConfig({
+		flags: options.flags,
+		env,
+		file: file instanceof Error ? undefined : file,
+	});
+	const config = resolution.ok ? resolution.config : undefined;
+
+	let previousEvents: readonly TranscriptEvent[] = [];
+	let logPath: string | undefined;
+	let log: LectorLogWriter | undefined;
+	const last = options.continueLast ? await findLastSession(cwd, env, options.home) : undefined;
+	if (options.continueLast && !last) {
+		problems.push('There is no earlier session in this folder to continue; this is a new one.');
+	}
+
+	try {
+		if (last) {
+			previousEvents = readLectorLog(last).events;
+			logPath = last;
+			log = new LectorLogWriter(last, undefined);
+		} else {
+			const id = randomUUID();
+			const startedAt = new Date();
+			logPath = newSessionPath(cwd, id, env, startedAt, options.home);
+			log = new LectorLogWriter(logPath, {
+				type: 'lector-session',
+				version: lectorLogVersion,
+				id,
+				cwd,
+				startedAt: startedAt.toISOString(),
+				...(config ? {provider: config.provider, model: config.model} : {}),
+			});
+		}
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		problems.push(`The session log could not be written (${reason}); this session is not saved.`);
+		logPath = undefined;
+	}
+
+	const history = config ? historyFromEvents(previousEvents, config.provider) : [];
+	const session = new AgentSession({
+		cwd,
+		config,
+		...(resolution.ok ? {} : {noModelMessage: resolution.message}),
+		...(log ? {log} : {}),
+		history,
+		...(options.retry ? {retry: options.retry} : {}),
+	});
+	const headline = config
+		? `${config.provider} · ${config.model} · ${cwd}`
+		: resolution.ok
+			? ''
+			: resolution.message;
+	return {
+		session,
+		previousEvents,
+		banner: {
+			level: config && problems.length === 0 ? 'info' : 'warning',
+			text: [headline, ...problems].join('\n'),
+		},
+		logPath,
+	};
+}

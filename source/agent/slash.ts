@@ -1,0 +1,56 @@
+/** Slash commands of the shell, parsed into actions. The UI and the session carry them out. */
+export type SlashCommand =
+	| {readonly type: 'help'}
+	| {readonly type: 'clear'}
+	| {readonly type: 'model'}
+	| {readonly type: 'expand-all'}
+	| {readonly type: 'quit'}
+	| {readonly type: 'unknown'; readonly name: string};
+
+/** Each command with a one-line description, for /help. */
+export const slashCommands: readonly {readonly name: string; readonly description: string}[] = [
+	{name: '/help', description: 'Show the commands and keys.'},
+	{name: '/clear', description: 'Start a new conversation (the transcript, the history and the read cache).'},
+	{name: '/model', description: 'Show the model in use and where its settings came from.'},
+	{name: '/expand-all', description: 'Expand or collapse every panel.'},
+	{name: '/quit', description: 'Leave lector.'},
+];
+
+const aliases: Readonly<Record<string, SlashCommand['type']>> = {
+	help: 'help',
+	'?': 'help',
+	clear: 'clear',
+	new: 'clear',
+	model: 'model',
+	'expand-all': 'expand-all',
+	expand: 'expand-all',
+	quit: 'quit',
+	exit: 'quit',
+	q: 'quit',
+};
+
+/**
+The slash command in `input`, or undefined when the input is not one (it does not start with `/`, or
+it looks like a path such as `/etc/hosts`, which is left to be read as a prompt or a direct command).
+*/
+export function parseSlashCommand(input: string): SlashCommand | undefined {
+	const trimmed = input.trim();
+	const match = /^\/([^\s/]+)(?:\s.*)?$/s.exec(trimmed);
+	const name = match?.[1];
+	if (name === undefined) {
+		return undefined;
+	}
+
+	const type = aliases[name.toLowerCase()];
+	if (type === undefined || type === 'unknown') {
+		return {type: 'unknown', name};
+	}
+
+	return {type};
+}
+
+/** The text /help shows. */
+export function helpText(): string {
+	const width = Math.max(...slashCommands.map((command) => command.name.length));
+	return slashCommands.map((command) => `${command.name.padEnd(width)}  ${command.description}`).join('\n');
+}

@@ -1,0 +1,292 @@
+/**
+`lector replay [log]`: show an agent's session log in the transcript view. Without a log, list the
+current folder's recent sessions of every agent and open the one picked. Modes: interactive (the
+default on a terminal), `--print` (render once), `--json` (the normalised events), `--follow`
+(keep reading as the agent appends).
+*/
+import {existsSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {createInterface} from 'node:readline/promises';
+import {followFile} from '../sessions/follow.js';
+import {loadSession, type ReplayOutcome, replayFile} from '../sessions/replay-file.js';
+import {listSessions, type SessionEntry} from '../sessions/session-list.js';
+import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
+import type {SessionMeta} from '../sessions/types.js';
+import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
+import type {TranscriptEvent} from '../transcript/types.js';
+import {showTranscript} from '../ui/show.js';
+import {UsageError} from './read.js';
+
+export type ReplayFlags = {
+	readonly print: boolean;
+	readonly expanded: boolean;
+	readonly json: boolean;
+	readonly verbose: boolean;
+	readonly follow: boolean;
+};
+
+type NoticeEvent = Extract<TranscriptEvent, {type: 'notice'}>;
+
+const headerId = 'replay:header';
+const statsId = 'replay:stats';
+
+function tildify(folder: string, home: string): string {
+	return folder === home || folder.startsWith(`${home}/`) ? `~${folder.slice(home.length)}` : folder;
+}
+
+/** `pi · gpt-5 · ~/project · 2025-03-01 10:00 · "title"`: the session header, as a notice item. */
+export function headerEvent(
+	meta: SessionMeta | undefined,
+	filePath: string,
+	home = os.homedir(),
+): NoticeEvent {
+	const parts = [meta?.agent ?? 'unknown format'];
+	for (const part of [meta?.model, meta?.cwd === undefined ? undefined : tildify(meta.cwd, home)]) {
+		if (part !== undefined && part !== '') {
+			parts.push(part);
+		}
+	}
+
+	const date = meta?.startedAt === undefined ? undefined : new Date(meta.startedAt);
+	if (date !== undefined && !Number.isNaN(date.getTime())) {
+		parts.push(date.toISOString().slice(0, 16).replace('T', ' '));
+	}
+
+	if (meta?.title !== undefined) {
+		parts.push(`"${meta.title}"`);
+	}
+
+	return {
+		type: 'notice',
+		id: headerId,
+		level: 'info',
+		text: `${parts.join(' · ')}\n${tildify(filePath, home)}`,
+	};
+}
+
+/** The stats as a notice at the end of the transcript (with reasons under --verbose). */
+function statsEvent(stats: ReplayStats, verbose: boolean): TranscriptEvent {
+	const text = [statsLine(stats), ...(verbose ? statsDetails(stats) : [])].join('\n');
+	const problems =
+		stats.counts.malformed + stats.counts.truncated + stats.counts.unknown + stats.counts.oversized;
+	return {type: 'notice', id: statsId, level: problems > 0 ? 'warning' : 'info', text};
+}
+
+function writeStats(stats: ReplayStats, verbose: boolean): void {
+	process.stderr.write(`lector: ${statsLine(stats)}\n`);
+	if (verbose) {
+		for (const line of statsDetails(stats)) {
+			process.stderr.write(`  ${line}\n`);
+		}
+	}
+}
+
+function undetected(outcome: ReplayOutcome, filePath: string): boolean {
+	if (outcome.format !== undefined) {
+		return false;
+	}
+
+	process.stderr.write(
+		`lector: ${filePath} is not a session log lector knows (lector, pi, Claude Code, Codex rollout).\n`,
+	);
+	return true;
+}
+
+/** The JSON `--json` prints: session facts, counts, and the events of the branch shown. */
+function jsonReport(outcome: ReplayOutcome, events: readonly TranscriptEvent[]): string {
+	return `${JSON.stringify({format: outcome.format ?? null, meta: outcome.meta ?? null, stats: outcome.stats, events}, null, 2)}\n`;
+}
+
+function describe(entry: SessionEntry, index: number, home: string): string {
+	const when = new Date(entry.mtimeMs).toISOString().slice(0, 16).replace('T', ' ');
+	const size =
+		entry.size < 1024 * 1024
+			? `${Math.ceil(entry.size / 1024)} KB`
+			: `${(entry.size / 1024 / 1024).toFixed(1)} MB`;
+	return `${String(index + 1).padStart(3)}  ${entry.format.padEnd(11)} ${when}  ${size.padStart(8)}  ${tildify(entry.filePath, home)}`;
+}
+
+/** List the folder's sessions; on a terminal, ask which to open. Undefined when none or none picked. */
+async function pickSession(flags: ReplayFlags): Promise<string | undefined> {
+	const home = process.env['HOME'] || os.homedir();
+	const sessions = (await listSessions({cwd: process.cwd(), home, env: process.env})).slice(0, 30);
+	if (sessions.length === 0) {
+		process.stderr.write(`lector: no sessions of lector, pi, Claude Code or Codex for ${process.cwd()}.\n`);
+		return undefined;
+	}
+
+	const listing = sessions.map((entry, index) => describe(entry, index, home)).join('\n');
+	const interactive = process.stdin.isTTY && process.stdout.isTTY && !flags.json && !flags.print;
+	if (!interactive) {
+		process.stdout.write(`${listing}\n`);
+		return undefined;
+	}
+
+	process.stdout.write(`Recent sessions for ${tildify(process.cwd(), home)}, newest first:\n${listing}\n`);
+	const prompt = createInterface({input: process.stdin, output: process.stdout});
+	try {
+		const answer = (await prompt.question('Open which? [1] ')).trim();
+		const index = answer === '' ? 0 : Number(answer) - 1;
+		return sessions[index]?.filePath;
+	} finally {
+		prompt.close();
+	}
+}
+
+async function followMode(filePath: string, flags: ReplayFlags, interactive: boolean): Promise<number> {
+	const controller = new AbortController();
+	const stop = () => {
+		controller.abort();
+	};
+
+	process.once('SIGINT', stop);
+	try {
+		if (interactive) {
+			const {EventQueue, showLiveReplay} = await import('./replay-view.js');
+			const queue = new EventQueue();
+			let header = '';
+			let meta: SessionMeta | undefined;
+			const pushHeader = (force: boolean) => {
+				const event = headerEvent(meta, filePath);
+				if (force || event.text !== header) {
+					header = event.text;
+					queue.push([event]);
+				}
+			};
+
+			pushHeader(true);
+			const following = followFile(filePath, {
+				signal: controller.signal,
+				onEvents(events) {
+					queue.push(events);
+					// A reset (the file was replaced, or pi switched branches) clears the header too.
+					if (events.some((event) => event.type === 'reset')) {
+						pushHeader(true);
+					}
+				},
+				onUpdate(outcome) {
+					meta = outcome.meta;
+					pushHeader(false);
+				},
+			});
+			await showLiveReplay(queue, flags.expanded, stop);
+			await following;
+			return 0;
+		}
+
+		// --json streams one event per line; --print streams each item's text once it is complete.
+		let transcript: TranscriptState = emptyTranscript;
+		const {printItems} = await import('../ui/print.js');
+		const {createPainter, detectColorLevel} = await import('../theme/ansi.js');
+		const {themeByName} = await import('../theme/themes.js');
+		const painter = createPainter(
+			themeByName(process.env['LECTOR_THEME']),
+			detectColorLevel(process.env, process.stdout.isTTY),
+		);
+		const width = process.stdout.columns || Number(process.env['COLUMNS']) || 100;
+		await followFile(filePath, {
+			signal: controller.signal,
+			onEvents(events) {
+				if (flags.json) {
+					process.stdout.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+					return;
+				}
+
+				transcript = applyEvents(transcript, events);
+				const done = events
+					.filter(
+						(event) =>
+							event.type !== 'tool-start' && event.type !== 'reset' && event.type !== 'assistant-delta',
+					)
+					.map((event) => ('id' in event ? transcript.indexById.get(event.id) : undefined))
+					.map((index) => (index === undefined ? undefined : transcript.items[index]))
+					.filter((item) => item !== undefined);
+				if (done.length > 0) {
+					process.stdout.write(
+						`${printItems(done, {width, expanded: flags.expanded, previewLines: 5, painter})}\n`,
+					);
+				}
+			},
+		});
+		return 0;
+	} finally {
+		process.off('SIGINT', stop);
+	}
+}
+
+async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<number> {
+	const {EventQueue, showLiveReplay} = await import('./replay-view.js');
+	const queue = new EventQueue();
+	const controller = new AbortController();
+	queue.push([headerEvent(undefined, filePath)]);
+	let headerDone = false;
+	const reading = replayFile(filePath, {
+		signal: controller.signal,
+		onEvents(events) {
+			queue.push(events);
+		},
+		onMeta(meta) {
+			queue.push([headerEvent(meta, filePath)]);
+		},
+	})
+		.then((outcome) => {
+			queue.push([headerEvent(outcome.meta, filePath), statsEvent(outcome.stats, flags.verbose)]);
+			headerDone = true;
+		})
+		.catch(() => {
+			// Aborted because the person quit before the log was read.
+		});
+	await showLiveReplay(queue, flags.expanded, () => {
+		if (!headerDone) {
+			controller.abort();
+		}
+	});
+	await reading;
+	return 0;
+}
+
+/** Runs `lector replay`; resolves to the exit code. */
+export async function runReplay(input: readonly string[], flags: ReplayFlags): Promise<number> {
+	if (input.length > 1) {
+		throw new UsageError(`lector replay takes one log; also got: ${input.slice(1).join(' ')}.`);
+	}
+
+	const given = input[0];
+	const filePath = given === undefined ? await pickSession(flags) : path.resolve(given);
+	if (filePath === undefined) {
+		return given === undefined ? 0 : 1;
+	}
+
+	const interactive =
+		!flags.print && !flags.json && process.stdout.isTTY === true && process.stdin.isTTY === true;
+	if (flags.follow) {
+		return followMode(filePath, flags, interactive);
+	}
+
+	if (!existsSync(filePath)) {
+		process.stderr.write(`lector: ${filePath} does not exist (use --follow to wait for it).\n`);
+		return 1;
+	}
+
+	if (interactive) {
+		return interactiveMode(filePath, flags);
+	}
+
+	const session = await loadSession(filePath);
+	if (undetected(session, filePath)) {
+		return 1;
+	}
+
+	if (flags.json) {
+		process.stdout.write(jsonReport(session, session.events));
+		writeStats(session.stats, flags.verbose);
+		return 0;
+	}
+
+	const transcript = applyEvents(emptyTranscript, [headerEvent(session.meta, filePath), ...session.events]);
+	await showTranscript(transcript, {print: true, expanded: flags.expanded});
+	writeStats(session.stats, flags.verbose);
+	return 0;
+}

@@ -1,0 +1,147 @@
+/**
+The recent sessions of each agent for one folder, from their standard places:
+lector `$XDG_STATE_HOME/lector/sessions/<workspace>/` (else `~/.local/state/...`), pi
+`~/.pi/agent/sessions/--<cwd with / as ->--/`, Claude Code `~/.claude/projects/<cwd with / and . as ->/`
+(`$CLAUDE_CONFIG_DIR` when set), Codex `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl` (`$CODEX_HOME`
+when set) whose session_meta names the folder. HOME and the variables come from the caller, so
+tests can point them anywhere.
+*/
+import {open, readdir, stat} from 'node:fs/promises';
+import path from 'node:path';
+import {isRecord, parseJson, rec, str} from './json.js';
+import {type StoreEnvironment, workspaceSessionsFolder} from './session-store.js';
+import type {SessionFormat} from './types.js';
+
+/** One session file found. */
+export type SessionEntry = {
+	readonly format: SessionFormat;
+	readonly filePath: string;
+	readonly mtimeMs: number;
+	readonly size: number;
+};
+
+/** Where to look. */
+export type ListOptions = {
+	readonly cwd: string;
+	readonly home: string;
+	readonly env: StoreEnvironment;
+	/** Codex rollouts to open (newest first) when looking for this folder's. */
+	readonly codexScanLimit?: number;
+};
+
+async function jsonlIn(folder: string, format: SessionFormat): Promise<SessionEntry[]> {
+	let names: string[];
+	try {
+		names = await readdir(folder);
+	} catch {
+		return [];
+	}
+
+	const entries: SessionEntry[] = [];
+	for (const name of names.filter((candidate) => candidate.endsWith('.jsonl'))) {
+		const filePath = path.join(folder, name);
+		try {
+			const info = await stat(filePath);
+			if (info.isFile()) {
+				entries.push({format, filePath, mtimeMs: info.mtimeMs, size: info.size});
+			}
+		} catch {
+			// Gone between readdir and stat: not a session any more.
+		}
+	}
+
+	return entries;
+}
+
+/** pi's folder name for a working directory. */
+export function piFolderName(cwd: string): string {
+	return `--${cwd.replace(/^[/\\]/, '').replaceAll(/[/\\:]/g, '-')}--`;
+}
+
+/** Claude Code's folder names for a working directory (older and newer encodings). */
+export function claudeFolderNames(cwd: string): string[] {
+	return [...new Set([cwd.replaceAll(/[/.]/g, '-'), cwd.replaceAll(/[^A-Za-z0-9]/g, '-')])];
+}
+
+async function sortedDirs(folder: string): Promise<string[]> {
+	try {
+		const names = await readdir(folder, {withFileTypes: true});
+		return names
+			.filter((entry) => entry.isDirectory())
+			.map((entry) => entry.name)
+			.sort()
+			.reverse();
+	} catch {
+		return [];
+	}
+}
+
+/** The cwd in a rollout's first line, read from at most 256 KB (session_meta can carry long instructions). */
+async function rolloutCwd(filePath: string): Promise<string | undefined> {
+	const handle = await open(filePath, 'r');
+	try {
+		const buffer = Buffer.alloc(256 * 1024);
+		const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0);
+		const text = buffer.subarray(0, bytesRead).toString('utf8');
+		const end = text.indexOf('\n');
+		const parsed = parseJson(end === -1 ? text : text.slice(0, end));
+		if (parsed.ok && isRecord(parsed.value)) {
+			return str(rec(parsed.value, 'payload'), 'cwd');
+		}
+
+		// The line is longer than we read: find the field by its JSON spelling.
+		const match = /"cwd":\s*("(?:[^"\\]|\\.)*")/.exec(text);
+		const cwd = match?.[1] === undefined ? undefined : parseJson(match[1]);
+		return cwd?.ok && typeof cwd.value === 'string' ? cwd.value : undefined;
+	} finally {
+		await handle.close();
+	}
+}
+
+async function codexSessions(root: string, cwd: string, limit: number): Promise<SessionEntry[]> {
+	const found: SessionEntry[] = [];
+	let opened = 0;
+	for (const year of await sortedDirs(root)) {
+		for (const month of await sortedDirs(path.join(root, year))) {
+			for (const day of await sortedDirs(path.join(root, year, month))) {
+				const files = (await jsonlIn(path.join(root, year, month, day), 'codex'))
+					.filter((entry) => path.basename(entry.filePath).startsWith('rollout-'))
+					.sort((a, b) => b.mtimeMs - a.mtimeMs);
+				for (const entry of files) {
+					if (opened >= limit) {
+						return found;
+					}
+
+					opened++;
+					try {
+						if ((await rolloutCwd(entry.filePath)) === cwd) {
+							found.push(entry);
+						}
+					} catch {
+						// Unreadable: skip it.
+					}
+				}
+			}
+		}
+	}
+
+	return found;
+}
+
+/** Every agent's sessions for the folder, newest first. */
+export async function listSessions(options: ListOptions): Promise<SessionEntry[]> {
+	const {cwd, home, env} = options;
+	const claudeRoot = env['CLAUDE_CONFIG_DIR'] || path.join(home, '.claude');
+	const codexRoot = env['CODEX_HOME'] || path.join(home, '.codex');
+	const groups = await Promise.all([
+		jsonlIn(workspaceSessionsFolder(cwd, env, home), 'lector'),
+		jsonlIn(path.join(home, '.pi', 'agent', 'sessions', piFolderName(cwd)), 'pi'),
+		...claudeFolderNames(cwd).map((name) => jsonlIn(path.join(claudeRoot, 'projects', name), 'claude-code')),
+		codexSessions(path.join(codexRoot, 'sessions'), cwd, options.codexScanLimit ?? 200),
+	]);
+	const seen = new Set<string>();
+	return groups
+		.flat()
+		.filter((entry) => !seen.has(entry.filePath) && seen.add(entry.filePath))
+		.sort((a, b) => b.mtimeMs - a.mtimeMs);
+}

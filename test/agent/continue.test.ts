@@ -1,0 +1,123 @@
+import {mkdtempSync, readFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {historyFromEvents} from '../../source/agent/history.js';
+import {openShellSession} from '../../source/agent/open.js';
+import {findLastSession, workspaceSlug} from '../../source/sessions/session-store.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
+import {startFakeModelServer} from '../helpers/fake-model-server.js';
+import {makeWorkspace} from './harness.js';
+
+const ok = {content: [{type: 'text' as const, text: 'file text'}], isError: false};
+
+describe('historyFromEvents', () => {
+	it('rebuilds requests: text and calls, then their results in call order', () => {
+		const events: TranscriptEvent[] = [
+			{type: 'user-text', id: 'u1', text: 'Hi'},
+			{type: 'assistant-text', id: 'a1', text: 'Looking.'},
+			{type: 'tool-start', id: 'tool-1', name: 'read', args: {path: 'a'}},
+			{type: 'tool-start', id: 'tool-2', name: 'ls', args: {}},
+			{type: 'tool-end', id: 'tool-2', result: ok},
+			{type: 'tool-end', id: 'tool-1', result: {...ok, isError: true}},
+			{type: 'tool-start', id: 'tool-3', name: 'grep', args: {pattern: 'x'}},
+			{type: 'assistant-text', id: 'a2', text: 'Done.'},
+		];
+		const messages = historyFromEvents(events, 'anthropic');
+		expect(messages.map((message) => message.role)).toEqual([
+			'user',
+			'assistant',
+			'tool',
+			'assistant',
+			'tool',
+		]);
+		expect(messages[2]).toMatchObject({
+			content: [
+				{toolCallId: 'tool-1', output: {type: 'error-text', value: 'file text'}},
+				{toolCallId: 'tool-2', output: {type: 'text', value: 'file text'}},
+			],
+		});
+		expect(messages[4]).toMatchObject({
+			content: [{toolCallId: 'tool-3', output: {type: 'error-text', value: 'This call did not finish.'}}],
+		});
+	});
+
+	it('honours reset and compaction, and skips direct commands', () => {
+		const events: TranscriptEvent[] = [
+			{type: 'tool-start', id: 'direct-1', name: 'read', args: {path: 'a'}},
+			{type: 'tool-end', id: 'direct-1', result: ok},
+			{type: 'user-text', id: 'u1', text: 'Old'},
+			{type: 'reset'},
+			{type: 'user-text', id: 'u2', text: 'New'},
+			{type: 'assistant-text', id: 'a1', text: 'Long answer'},
+			{type: 'notice', id: 'compaction-x-1', level: 'info', text: 'Compacted.\n\nSummary:\nWe talked.'},
+			{type: 'user-text', id: 'u3', text: 'Next'},
+		];
+		const messages = historyFromEvents(events, 'openai');
+		expect(messages).toHaveLength(2);
+		expect(JSON.stringify(messages[0])).toContain('We talked.');
+		expect(messages[1]).toEqual({role: 'user', content: 'Next'});
+	});
+});
+
+describe('openShellSession', () => {
+	it('writes the log under XDG_STATE_HOME and continues the last session with its history', async () => {
+		const workspace = makeWorkspace();
+		const state = mkdtempSync(path.join(os.tmpdir(), 'lector-state-'));
+		const server = await startFakeModelServer('openai', [
+			{type: 'reply', text: ['First answer.']},
+			{type: 'reply', text: ['Second answer.']},
+		]);
+		const env = {
+			XDG_STATE_HOME: state,
+			XDG_CONFIG_HOME: state,
+			OPENAI_BASE_URL: `${server.origin}/v1`,
+			LECTOR_MODEL: 'm',
+		};
+		try {
+			const first = await openShellSession({cwd: workspace, flags: {}, env});
+			expect(
+				first.logPath?.startsWith(path.join(state, 'lector', 'sessions', workspaceSlug(workspace))),
+			).toBe(true);
+			expect(first.banner.text).toContain('openai · m');
+			await first.session.submit('Question one');
+			first.session.close();
+			expect(await findLastSession(workspace, env)).toBe(first.logPath);
+			const header: unknown = JSON.parse(readFileSync(first.logPath ?? '', 'utf8').split('\n')[0] ?? '');
+			expect(header).toMatchObject({type: 'lector-session', cwd: workspace, provider: 'openai', model: 'm'});
+
+			const second = await openShellSession({cwd: workspace, flags: {}, env, continueLast: true});
+			expect(second.logPath).toBe(first.logPath);
+			expect(second.previousEvents.map((event) => event.type)).toEqual(['user-text', 'assistant-text']);
+			expect(second.session.messages).toEqual([
+				{role: 'user', content: 'Question one'},
+				{role: 'assistant', content: [{type: 'text', text: 'First answer.'}]},
+			]);
+			await second.session.submit('Question two');
+			second.session.close();
+			expect(JSON.stringify(server.requests[1]?.body)).toContain('First answer.');
+			const lines = readFileSync(first.logPath ?? '', 'utf8')
+				.trim()
+				.split('\n');
+			expect(lines).toHaveLength(5);
+		} finally {
+			await server.close();
+		}
+	});
+
+	it('opens without a model and says how to configure one', async () => {
+		const workspace = makeWorkspace();
+		const state = mkdtempSync(path.join(os.tmpdir(), 'lector-state-'));
+		const opened = await openShellSession({
+			cwd: workspace,
+			flags: {},
+			env: {XDG_STATE_HOME: state, XDG_CONFIG_HOME: state},
+			continueLast: true,
+		});
+		expect(opened.session.config).toBeUndefined();
+		expect(opened.banner.level).toBe('warning');
+		expect(opened.banner.text).toMatch(/No model is configured/);
+		expect(opened.banner.text).toMatch(/no earlier session/);
+		opened.session.close();
+	});
+});

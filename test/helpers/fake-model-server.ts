@@ -1,0 +1,297 @@
+/**
+A fake model server for tests: listens on 127.0.0.1 (random port), speaks the real streaming wire formats
+of the Anthropic Messages API and the OpenAI Chat Completions API, follows a script of turns, and records
+every request body. The real SDK providers talk to it through their base URL.
+*/
+import http from 'node:http';
+
+export type FakeApi = 'anthropic' | 'openai';
+
+/** A tool call the fake model makes. `rawArguments` sends that exact text (malformed JSON included). */
+export type ScriptedToolCall = {
+	readonly id: string;
+	readonly name: string;
+	readonly input?: Readonly<Record<string, unknown>>;
+	readonly rawArguments?: string;
+};
+
+/** One response of the fake model, used for one request, in order. */
+export type ScriptedTurn =
+	/** A streamed answer: text (in the given chunks) and then tool calls. */
+	| {
+			readonly type: 'reply';
+			readonly text?: readonly string[];
+			readonly toolCalls?: readonly ScriptedToolCall[];
+	  }
+	/** An HTTP error with the API's error body; `retryAfter` sets the retry-after header (seconds). */
+	| {readonly type: 'error'; readonly status: number; readonly message?: string; readonly retryAfter?: string}
+	/** Starts an answer, sends these text chunks, then destroys the connection. */
+	| {readonly type: 'cut'; readonly text: readonly string[]}
+	/** Starts an answer, sends these chunks, then waits until the client goes away (for abort tests). */
+	| {readonly type: 'hang'; readonly text: readonly string[]};
+
+/** A request the server received. */
+export type RecordedRequest = {
+	readonly path: string;
+	readonly headers: http.IncomingHttpHeaders;
+	readonly body: unknown;
+};
+
+export type FakeModelServer = {
+	/** `http://127.0.0.1:PORT`: Claude Code's ANTHROPIC_BASE_URL form; append `/v1` for OpenAI's form. */
+	readonly origin: string;
+	readonly requests: RecordedRequest[];
+	/** Turns not yet used. */
+	readonly remaining: () => number;
+	readonly close: () => Promise<void>;
+};
+
+type Writer = {
+	readonly start: () => void;
+	readonly text: (chunk: string, index: number) => void;
+	readonly endText: (index: number) => void;
+	readonly toolCall: (call: ScriptedToolCall, index: number, ordinal: number) => void;
+	readonly finish: (reason: 'stop' | 'tools') => void;
+};
+
+function sse(response: http.ServerResponse, event: string | undefined, data: unknown): void {
+	const prefix = event ? `event: ${event}\n` : '';
+	response.write(`${prefix}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+}
+
+/** Splits a tool call's JSON arguments into a few pieces, as real servers stream them. */
+function argumentChunks(call: ScriptedToolCall): string[] {
+	const json = call.rawArguments ?? JSON.stringify(call.input ?? {});
+	const size = Math.max(1, Math.ceil(json.length / 3));
+	const chunks: string[] = [];
+	for (let start = 0; start < json.length; start += size) {
+		chunks.push(json.slice(start, start + size));
+	}
+
+	return chunks;
+}
+
+function anthropicWriter(response: http.ServerResponse): Writer {
+	const block = (index: number, content: unknown) =>
+		sse(response, 'content_block_start', {type: 'content_block_start', index, content_block: content});
+	return {
+		start() {
+			sse(response, 'message_start', {
+				type: 'message_start',
+				message: {
+					id: 'msg_fake',
+					type: 'message',
+					role: 'assistant',
+					model: 'fake-model',
+					content: [],
+					stop_reason: null,
+					stop_sequence: null,
+					usage: {input_tokens: 100, output_tokens: 1},
+				},
+			});
+		},
+		text(chunk, index) {
+			sse(response, 'content_block_delta', {
+				type: 'content_block_delta',
+				index,
+				delta: {type: 'text_delta', text: chunk},
+			});
+		},
+		endText(index) {
+			sse(response, 'content_block_stop', {type: 'content_block_stop', index});
+		},
+		toolCall(call, index) {
+			block(index, {type: 'tool_use', id: call.id, name: call.name, input: {}});
+			for (const piece of argumentChunks(call)) {
+				sse(response, 'content_block_delta', {
+					type: 'content_block_delta',
+					index,
+					delta: {type: 'input_json_delta', partial_json: piece},
+				});
+			}
+
+			sse(response, 'content_block_stop', {type: 'content_block_stop', index});
+		},
+		finish(reason) {
+			sse(response, 'message_delta', {
+				type: 'message_delta',
+				delta: {stop_reason: reason === 'tools' ? 'tool_use' : 'end_turn', stop_sequence: null},
+				usage: {output_tokens: 20},
+			});
+			sse(response, 'message_stop', {type: 'message_stop'});
+		},
+	};
+}
+
+function openaiWriter(response: http.ServerResponse): Writer {
+	const chunk = (delta: unknown, finishReason: string | null = null) =>
+		sse(response, undefined, {
+			id: 'chatcmpl-fake',
+			object: 'chat.completion.chunk',
+			created: 1_700_000_000,
+			model: 'fake-model',
+			choices: [{index: 0, delta, finish_reason: finishReason}],
+		});
+	return {
+		start() {
+			chunk({role: 'assistant', content: ''});
+		},
+		text(text) {
+			chunk({content: text});
+		},
+		endText() {
+			// Chat Completions has no end-of-text marker.
+		},
+		toolCall(call, _index, ordinal) {
+			chunk({
+				tool_calls: [
+					{index: ordinal, id: call.id, type: 'function', function: {name: call.name, arguments: ''}},
+				],
+			});
+			for (const piece of argumentChunks(call)) {
+				chunk({tool_calls: [{index: ordinal, function: {arguments: piece}}]});
+			}
+		},
+		finish(reason) {
+			chunk({}, reason === 'tools' ? 'tool_calls' : 'stop');
+			sse(response, undefined, {
+				id: 'chatcmpl-fake',
+				object: 'chat.completion.chunk',
+				created: 1_700_000_000,
+				model: 'fake-model',
+				choices: [],
+				usage: {prompt_tokens: 100, completion_tokens: 20, total_tokens: 120},
+			});
+			sse(response, undefined, '[DONE]');
+		},
+	};
+}
+
+function errorBody(api: FakeApi, status: number, message: string): unknown {
+	if (api === 'anthropic') {
+		const type =
+			status === 401
+				? 'authentication_error'
+				: status === 403
+					? 'permission_error'
+					: status === 404
+						? 'not_found_error'
+						: status === 429
+							? 'rate_limit_error'
+							: status === 529
+								? 'overloaded_error'
+								: 'api_error';
+		return {type: 'error', error: {type, message}};
+	}
+
+	return {error: {message, type: 'invalid_request_error', code: status === 404 ? 'model_not_found' : null}};
+}
+
+function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerResponse): void {
+	if (turn.type === 'error') {
+		const headers: http.OutgoingHttpHeaders = {'content-type': 'application/json'};
+		if (turn.retryAfter !== undefined) {
+			headers['retry-after'] = turn.retryAfter;
+		}
+
+		response.writeHead(turn.status, headers);
+		response.end(JSON.stringify(errorBody(api, turn.status, turn.message ?? `fake error ${turn.status}`)));
+		return;
+	}
+
+	response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'});
+	const writer = api === 'anthropic' ? anthropicWriter(response) : openaiWriter(response);
+	writer.start();
+	const text = turn.text ?? [];
+	if (text.length > 0 && api === 'anthropic') {
+		sse(response, 'content_block_start', {
+			type: 'content_block_start',
+			index: 0,
+			content_block: {type: 'text', text: ''},
+		});
+	}
+
+	for (const piece of text) {
+		writer.text(piece, 0);
+	}
+
+	if (turn.type === 'cut') {
+		// Let the chunks reach the client first, then drop the connection without ending the stream.
+		setTimeout(() => response.socket?.destroy(), 5);
+		return;
+	}
+
+	if (turn.type === 'hang') {
+		return; // The client aborts; the socket closes from its side.
+	}
+
+	if (text.length > 0) {
+		writer.endText(0);
+	}
+
+	const calls = turn.toolCalls ?? [];
+	for (const [ordinal, call] of calls.entries()) {
+		writer.toolCall(call, ordinal + (text.length > 0 ? 1 : 0), ordinal);
+	}
+
+	writer.finish(calls.length > 0 ? 'tools' : 'stop');
+	response.end();
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const parts: Buffer[] = [];
+		request.on('data', (part: Buffer) => parts.push(part));
+		request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+		request.on('error', reject);
+	});
+}
+
+/** Starts a server that answers requests with `script`, one turn per request. */
+export async function startFakeModelServer(
+	api: FakeApi,
+	script: readonly ScriptedTurn[],
+): Promise<FakeModelServer> {
+	const queue = [...script];
+	const requests: RecordedRequest[] = [];
+	const expectedPath = api === 'anthropic' ? '/v1/messages' : '/v1/chat/completions';
+	const server = http.createServer(async (request, response) => {
+		const text = await readBody(request);
+		let body: unknown = text;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			// Recorded as text.
+		}
+
+		requests.push({path: request.url ?? '', headers: request.headers, body});
+		if (request.url !== expectedPath) {
+			response.writeHead(404, {'content-type': 'application/json'});
+			response.end(JSON.stringify(errorBody(api, 404, `no route ${request.url ?? ''}`)));
+			return;
+		}
+
+		const turn = queue.shift();
+		writeTurn(api, turn ?? {type: 'error', status: 500, message: 'the fake script is exhausted'}, response);
+	});
+	await new Promise<void>((resolve) => {
+		server.listen(0, '127.0.0.1', resolve);
+	});
+	const address = server.address();
+	if (address === null || typeof address === 'string') {
+		throw new Error('The fake model server has no TCP address.');
+	}
+
+	const {port} = address;
+	return {
+		origin: `http://127.0.0.1:${port}`,
+		requests,
+		remaining: () => queue.length,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve());
+			});
+		},
+	};
+}

@@ -1,0 +1,48 @@
+import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from 'vitest';
+import {claudeFolderNames, listSessions, piFolderName} from '../../source/sessions/session-list.js';
+import {workspaceSessionsFolder} from '../../source/sessions/session-store.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
+
+const home = makeTempDir('lector-home-');
+const cwd = '/work/my.app';
+
+function put(file: string, text: string, mtime: number): void {
+	mkdirSync(path.dirname(file), {recursive: true});
+	writeFileSync(file, text);
+	utimesSync(file, mtime, mtime);
+}
+
+test('folder names follow each agent', () => {
+	expect(piFolderName('/home/ada/project')).toBe('--home-ada-project--');
+	expect(claudeFolderNames('/work/my.app')).toEqual(['-work-my-app']);
+});
+
+test('lists every agent’s sessions for the folder, newest first', async () => {
+	const state = path.join(home, 'state');
+	const env = {XDG_STATE_HOME: state};
+	put(path.join(workspaceSessionsFolder(cwd, env, home), '2025-01-01_a.jsonl'), '{}\n', 1000);
+	put(path.join(home, '.pi', 'agent', 'sessions', '--work-my.app--', '2025_b.jsonl'), '{}\n', 4000);
+	put(path.join(home, '.claude', 'projects', '-work-my-app', 'c.jsonl'), '{}\n', 3000);
+	put(path.join(home, '.claude', 'projects', '-work-other', 'x.jsonl'), '{}\n', 9000);
+	const meta = (folder: string) =>
+		`${JSON.stringify({timestamp: 't', type: 'session_meta', payload: {id: 'x', cwd: folder}})}\n`;
+	put(path.join(home, '.codex', 'sessions', '2025', '03', '03', 'rollout-mine.jsonl'), meta(cwd), 2000);
+	put(
+		path.join(home, '.codex', 'sessions', '2025', '03', '04', 'rollout-other.jsonl'),
+		meta('/elsewhere'),
+		8000,
+	);
+	const found = await listSessions({cwd, home, env});
+	expect(found.map((entry) => [entry.format, path.basename(entry.filePath)])).toEqual([
+		['pi', '2025_b.jsonl'],
+		['claude-code', 'c.jsonl'],
+		['codex', 'rollout-mine.jsonl'],
+		['lector', '2025-01-01_a.jsonl'],
+	]);
+});
+
+test('nothing there is an empty list', async () => {
+	expect(await listSessions({cwd: '/nowhere', home: path.join(home, 'empty'), env: {}})).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import type {ReadDetails, Selection} from './types.js';
+import type {NumberRange, ReadDetails, ReadRequest} from './types.js';
 
 type Entry = {
 	readonly mtimeMs: number;
@@ -6,10 +6,22 @@ type Entry = {
 	readonly details: ReadDetails;
 };
 
-function rangeKey(selection: Selection, lineNumbers: boolean): string {
+function rangesKey(ranges: readonly NumberRange[] | undefined): string {
+	return ranges?.map(({first, last}) => `${first}-${last ?? ''}`).join(',') ?? '';
+}
+
+/** Everything in a request that changes what the model receives, except the path. */
+function requestKey(request: ReadRequest): string {
+	const {selection} = request;
 	const range =
 		selection.mode === 'tail' ? `tail:${selection.count}` : `${selection.offset}:${selection.limit ?? ''}`;
-	return `${range}:${lineNumbers ? 'n' : 'plain'}`;
+	return [
+		range,
+		request.lineNumbers ? 'n' : 'plain',
+		rangesKey(request.pages),
+		rangesKey(request.cells),
+		request.outline ? 'outline' : '',
+	].join('|');
 }
 
 /**
@@ -23,15 +35,14 @@ export class ReadCache {
 	/** The earlier read's details when the same range was read and the file's mtime and size are unchanged. */
 	lookup(
 		absolutePath: string,
-		selection: Selection,
-		lineNumbers: boolean,
+		request: ReadRequest,
 		stat: {mtimeMs: number; size: number},
 	): ReadDetails | undefined {
-		const entry = this.byPath.get(absolutePath)?.get(rangeKey(selection, lineNumbers));
+		const entry = this.byPath.get(absolutePath)?.get(requestKey(request));
 		return entry && entry.mtimeMs === stat.mtimeMs && entry.size === stat.size ? entry.details : undefined;
 	}
 
-	remember(absolutePath: string, selection: Selection, lineNumbers: boolean, details: ReadDetails): void {
+	remember(absolutePath: string, request: ReadRequest, details: ReadDetails): void {
 		if (details.mtimeMs === undefined || details.size === undefined) {
 			return;
 		}
@@ -44,11 +55,7 @@ export class ReadCache {
 
 		// The text itself is not kept: the model already has it, and a session may read thousands of files.
 		const summary = {...details, lines: []};
-		ranges.set(rangeKey(selection, lineNumbers), {
-			mtimeMs: details.mtimeMs,
-			size: details.size,
-			details: summary,
-		});
+		ranges.set(requestKey(request), {mtimeMs: details.mtimeMs, size: details.size, details: summary});
 	}
 
 	/** Drops what was sent for one file (after a write to it). */
@@ -61,6 +68,7 @@ export class ReadCache {
 		this.byPath.clear();
 	}
 
+	/** Files remembered. */
 	get size(): number {
 		return this.byPath.size;
 	}

@@ -1,4 +1,4 @@
-import type {RawReadParams, ReadRequest, Selection} from './types.js';
+import type {NumberRange, RawReadParams, ReadRequest, Selection} from './types.js';
 
 export type ParsedParams = {ok: true; request: ReadRequest} | {ok: false; message: string};
 
@@ -126,6 +126,43 @@ function selectionFrom(numbers: Numbers): Selection | Error {
 }
 
 /**
+Parses "3", "1-5", "2,4-6" or "7-" into ranges. Empty, null and absent mean the default (undefined).
+Numbers are accepted too ("pages": 3).
+*/
+export function parseRanges(raw: RawReadParams, name: string): readonly NumberRange[] | undefined | Error {
+	const value = raw[name];
+	if (value === undefined || value === null) {
+		return undefined;
+	}
+
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+	if (text === undefined) {
+		return new Error(`${name} must be a string such as "3", "1-5" or "2,4-6", got ${JSON.stringify(value)}.`);
+	}
+
+	if (text === '') {
+		return undefined;
+	}
+
+	const ranges: NumberRange[] = [];
+	for (const part of text.split(',')) {
+		const match = /^\s*(\d+)\s*(?:(-)\s*(\d*)\s*)?$/.exec(part);
+		const first = Number(match?.[1]);
+		const last = match?.[2] === undefined ? first : match[3] ? Number(match[3]) : undefined;
+		if (!match || first < 1 || (last !== undefined && last < first)) {
+			return new Error(
+				`${name} must list numbers from 1 and ranges such as "3", "1-5", "2,4-6" or "7-", got ${JSON.stringify(text)}.`,
+			);
+		}
+
+		ranges.push({first, last});
+	}
+
+	return ranges;
+}
+
+/**
 Checks a read call's parameters and normalises the spellings models trained on other agents send
 (`file_path`, `start_line`/`end_line`, `head`, `tail`, numbers as strings, empty values).
 */
@@ -170,5 +207,24 @@ export function parseParams(raw: RawReadParams): ParsedParams {
 		return {ok: false, message: numbered.message};
 	}
 
-	return {ok: true, request: {path, selection, lineNumbers: numbered ?? true}};
+	const pages = parseRanges(raw, 'pages');
+	const cells = parseRanges(raw, 'cells');
+	const outline = optionalBoolean(raw, 'outline');
+	for (const parsed of [pages, cells, outline]) {
+		if (parsed instanceof Error) {
+			return {ok: false, message: parsed.message};
+		}
+	}
+
+	return {
+		ok: true,
+		request: {
+			path,
+			selection,
+			lineNumbers: numbered ?? true,
+			pages: pages instanceof Error ? undefined : pages,
+			cells: cells instanceof Error ? undefined : cells,
+			outline: outline === true,
+		},
+	};
 }

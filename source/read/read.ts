@@ -3,6 +3,7 @@ import {type FileHandle, open, stat} from 'node:fs/promises';
 import {checkAccess} from './access.js';
 import type {ReadCache} from './cache.js';
 import {displayPathOf, errorResult, makeDetails} from './details.js';
+import {findFormatReader} from './formats/index.js';
 import {guessLanguage} from './language.js';
 import {formatBytes, unchangedNotice} from './notices.js';
 import {parseParams} from './params.js';
@@ -122,7 +123,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 			return fail('special-file', describeSpecialFile(stats, shownPath), stats);
 		}
 
-		const earlier = options.cache?.lookup(absolute, request.selection, request.lineNumbers, stats);
+		const earlier = options.cache?.lookup(absolute, request, stats);
 		if (earlier) {
 			const details = makeDetails({...earlier, kind: 'unchanged', lines: []});
 			return {content: [{type: 'text', text: unchangedNotice(details)}], details, isError: false};
@@ -157,6 +158,12 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 			// Files such as those in /proc and /sys report size 0 but have content: read them with a bound.
 			const end = opened.size > 0 ? opened.size : limits.pseudoFileBytes;
 			const sample = await readSample(file, end);
+			const known = {...base, mtimeMs: opened.mtimeMs, size: opened.size, fileBytes: opened.size};
+			const formatReader = findFormatReader(sample, absolute);
+			if (formatReader) {
+				return await formatReader.read({file, sample, request, limits, base: known, signal});
+			}
+
 			const sniffed = sniff(sample, absolute);
 			if (sniffed.type === 'binary') {
 				const size = opened.size > 0 ? `, ${formatBytes(opened.size)}` : '';
@@ -173,14 +180,14 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 					encoding: sniffed.encoding,
 					textStart: Math.min(sniffed.bomBytes, sample.length),
 					end: Math.max(end, sample.length),
-					base: {...base, mtimeMs: opened.mtimeMs, size: opened.size, fileBytes: opened.size},
+					base: known,
 				},
 				request,
 				limits,
 				signal,
 			);
 			if (result.details.linesShown > 0) {
-				options.cache?.remember(absolute, request.selection, request.lineNumbers, result.details);
+				options.cache?.remember(absolute, request, result.details);
 			}
 
 			return result;

@@ -11,6 +11,9 @@ export type Selection =
 	| {readonly mode: 'range'; readonly offset: number; readonly limit: number | undefined}
 	| {readonly mode: 'tail'; readonly count: number};
 
+/** Inclusive 1-based ranges such as "2,4-6"; `last` undefined means "to the end" ("3-"). */
+export type NumberRange = {readonly first: number; readonly last: number | undefined};
+
 /** A read call after its parameters were checked. */
 export type ReadRequest = {
 	/** The path exactly as the caller wrote it. */
@@ -18,6 +21,12 @@ export type ReadRequest = {
 	readonly selection: Selection;
 	/** Prefix each line with its number, cat -n style. */
 	readonly lineNumbers: boolean;
+	/** PDF pages asked for; undefined: the first pages that fit the caps. */
+	readonly pages: readonly NumberRange[] | undefined;
+	/** Notebook cells asked for; undefined: the first cells that fit the caps. */
+	readonly cells: readonly NumberRange[] | undefined;
+	/** Return the file's outline alone instead of its text. */
+	readonly outline: boolean;
 };
 
 /** Caps on what one read may return to the model. */
@@ -32,6 +41,10 @@ export type ReadLimits = {
 	readonly countBudgetBytes: number;
 	/** Pseudo-files that report size 0 (/proc, /sys) are read up to this many bytes. */
 	readonly pseudoFileBytes: number;
+	/** Images are scaled so that their longest side is at most this many pixels. */
+	readonly maxImageDimension: number;
+	/** Images still larger than this many bytes after scaling are re-encoded (providers refuse ~5 MB). */
+	readonly maxImageBytes: number;
 };
 
 export const defaultLimits: ReadLimits = {
@@ -40,6 +53,8 @@ export const defaultLimits: ReadLimits = {
 	maxLineChars: 2000,
 	countBudgetBytes: 32 * 1024 * 1024,
 	pseudoFileBytes: 1024 * 1024,
+	maxImageDimension: 2000,
+	maxImageBytes: 5 * 1024 * 1024,
 };
 
 export type TextBlock = {readonly type: 'text'; readonly text: string};
@@ -47,6 +62,41 @@ export type ImageBlock = {readonly type: 'image'; readonly data: string; readonl
 export type ContentBlock = TextBlock | ImageBlock;
 
 export type ReadKind = 'text' | 'image' | 'document' | 'unchanged' | 'error';
+
+/** What an image read sent. Sizes in pixels and bytes. */
+export type ImageInfo = {
+	/** png, jpeg, gif, webp, bmp: detected from the bytes. */
+	readonly format: string;
+	/** Media type of the block sent to the model. */
+	readonly mimeType: string;
+	readonly width: number;
+	readonly height: number;
+	readonly sentWidth: number;
+	readonly sentHeight: number;
+	readonly sentBytes: number;
+};
+
+/** Pages or cells shown out of a document's total. */
+export type PartsShown = {
+	/** The 1-based numbers of the parts shown, in order. */
+	readonly shown: readonly number[];
+	readonly total: number;
+	/** The next part to ask for when the caps stopped the output. */
+	readonly next: number | undefined;
+};
+
+/** One entry of a file's outline: a function, class, method, heading... with its line range. */
+export type OutlineEntry = {
+	readonly kind: string;
+	readonly name: string;
+	readonly startLine: number;
+	readonly endLine: number;
+	/** Nesting depth: 0 at top level (a method inside a class is 1; a ## heading is 1). */
+	readonly depth: number;
+};
+
+/** Documents lector extracts text from. */
+export type DocumentFormat = 'pdf' | 'docx' | 'ipynb';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
@@ -67,6 +117,7 @@ export type ErrorCode =
 	| 'outside-workspace'
 	| 'permission-denied'
 	| 'too-long-line'
+	| 'document-error'
 	| 'aborted'
 	| 'io-error';
 
@@ -117,6 +168,16 @@ export type ReadDetails = {
 	readonly errorMessage: string | undefined;
 	readonly mtimeMs: number | undefined;
 	readonly size: number | undefined;
+	/** Set for image reads. */
+	readonly image?: ImageInfo;
+	/** Set for documents (kind `document`). */
+	readonly document?: DocumentFormat;
+	/** PDF pages shown. */
+	readonly pages?: PartsShown;
+	/** Notebook cells shown. */
+	readonly cells?: PartsShown;
+	/** The file's outline, when it was sent (a truncated code or Markdown file, or an outline read). */
+	readonly outline?: readonly OutlineEntry[];
 };
 
 export type ReadResult = {

@@ -3,11 +3,13 @@ import path from 'node:path';
 import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
 import {runReplay} from './commands/replay.js';
+import {runShell} from './shell/run-shell.js';
 import {showReadPanel} from './ui/show-read.js';
 
 const cli = meow(
 	`
 	Usage
+	  $ lector                 Ask a model about the code in this folder (the agent shell)
 	  $ lector read <path>     Read a file as a coding agent's read tool would
 	  $ lector replay [log]    Show a session log of lector, pi, Claude Code or Codex
 
@@ -15,6 +17,9 @@ const cli = meow(
 	  --offset N           First line to read (1-based)
 	  --limit N            Most lines to read
 	  --tail N             Read the last N lines
+	  --outline            Only the file's outline: functions, classes, headings with their lines
+	  --pages LIST         PDF pages, e.g. 3, 1-5, 2,4-6 or 7- (default: the first pages that fit)
+	  --cells LIST         Notebook cells, written like --pages
 	  --cwd DIR            Workspace folder (relative paths, .lectorignore); default: the current folder
 	  --confine            Refuse paths outside the workspace
 	  --no-line-numbers    Leave out the line numbers
@@ -34,12 +39,22 @@ const cli = meow(
 	  --follow             Keep the log open and show entries as the agent appends them
 	  --verbose            List what was skipped, unknown or malformed, with reasons
 
+	Options for the shell (keys: docs/shell.md; models: docs/agent.md)
+	  --cwd DIR            The workspace the model reads (default: the current folder)
+	  --provider NAME      anthropic or openai (any OpenAI-compatible server)
+	  --model NAME         The model, e.g. claude-sonnet-4-5 or qwen2.5-coder
+	  --base-url URL       http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
+	  --continue           Resume the last session of this folder
+	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
+
 	Exit codes
 	  0 the read succeeded, 1 the read is an error, 2 lector was called wrongly
 
 	Examples
 	  $ lector read src/index.ts --offset 120 --limit 100
 	  $ lector read server.log --tail 50
+	  $ lector read src/app.ts --outline
+	  $ lector read report.pdf --pages 6-10
 `,
 	{
 		importMeta: import.meta,
@@ -48,6 +63,9 @@ const cli = meow(
 			offset: {type: 'string'},
 			limit: {type: 'string'},
 			tail: {type: 'string'},
+			outline: {type: 'boolean', default: false},
+			pages: {type: 'string'},
+			cells: {type: 'string'},
 			cwd: {type: 'string'},
 			json: {type: 'boolean', default: false},
 			modelView: {type: 'boolean', default: false},
@@ -60,6 +78,12 @@ const cli = meow(
 			// lector replay
 			follow: {type: 'boolean', default: false},
 			verbose: {type: 'boolean', default: false},
+			// lector (the agent shell)
+			provider: {type: 'string'},
+			model: {type: 'string'},
+			baseUrl: {type: 'string'},
+			continue: {type: 'boolean', default: false},
+			demo: {type: 'string'},
 		},
 	},
 );
@@ -91,8 +115,12 @@ async function main(): Promise<number> {
 	}
 
 	if (command === undefined) {
-		cli.showHelp(0);
-		return 0;
+		return runShell({
+			cwd: cli.flags.cwd ?? '.',
+			flags: {provider: cli.flags.provider, model: cli.flags.model, baseUrl: cli.flags.baseUrl},
+			continueLast: cli.flags.continue,
+			demoLog: cli.flags.demo,
+		});
 	}
 
 	throw new UsageError(`Unknown command "${command}". Run lector --help for the commands.`);

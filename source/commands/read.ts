@@ -4,6 +4,12 @@ export type ReadCommandFlags = {
 	readonly offset: string | undefined;
 	readonly limit: string | undefined;
 	readonly tail: string | undefined;
+	/** Only the outline (`--outline`); absent means false. */
+	readonly outline?: boolean;
+	/** PDF pages (`--pages 2,4-6`), passed to the engine as written. */
+	readonly pages?: string | undefined;
+	/** Notebook cells (`--cells 1-12`), written like pages. */
+	readonly cells?: string | undefined;
 	readonly cwd: string | undefined;
 	readonly json: boolean;
 	readonly confine: boolean;
@@ -68,6 +74,9 @@ export async function runRead(input: readonly string[], flags: ReadCommandFlags)
 		limit: numberFlag('limit', flags.limit, 1),
 		tail: numberFlag('tail', flags.tail, 1),
 		line_numbers: flags.lineNumbers,
+		outline: flags.outline ?? false,
+		pages: flags.pages,
+		cells: flags.cells,
 	};
 	return read(params, {cwd: flags.cwd, limits, confine: flags.confine});
 }

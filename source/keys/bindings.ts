@@ -36,6 +36,14 @@ function defaultKeys(): Record<Command, string[]> {
 		bottom: keys.bottom ?? [],
 		help: keys.help ?? [],
 		quit: keys.quit ?? [],
+		previousPrompt: keys.previousPrompt ?? [],
+		nextPrompt: keys.nextPrompt ?? [],
+		search: keys.search ?? [],
+		searchNext: keys.searchNext ?? [],
+		searchPrevious: keys.searchPrevious ?? [],
+		newline: keys.newline ?? [],
+		abort: keys.abort ?? [],
+		switchFocus: keys.switchFocus ?? [],
 	};
 }
 

@@ -133,6 +133,11 @@ function baseName(input: string, key: Key): string | undefined {
 
 /** The canonical name of a key Ink reported to useInput, or undefined (pastes, unknown sequences). */
 export function keyNameFromInk(input: string, key: Key): string | undefined {
+	// Ctrl+J is a bare line feed, which Ink passes on as the text "\n" rather than as a control key.
+	if (input === '\n' && !key.meta) {
+		return 'ctrl+j';
+	}
+
 	const base = baseName(input, key);
 	if (base === undefined) {
 		return undefined;

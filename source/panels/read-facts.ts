@@ -3,8 +3,10 @@ Facts the read panel shows, derived only from the call's arguments and the engin
 (never from the text the model got).
 */
 import path from 'node:path';
-import type {ReadDetails} from '../read/types.js';
+import {formatParts} from '../read/documents/parts.js';
+import type {PartsShown, ReadDetails} from '../read/types.js';
 import {formatCount, formatLines, formatRange} from './format.js';
+import {imageLabel} from './image-facts.js';
 
 const kinds = new Set(['text', 'image', 'document', 'unchanged', 'error']);
 
@@ -64,6 +66,32 @@ export function rangeLabel(details: ReadDetails): string {
 	return `:${formatRange(details.firstLine, details.linesShown)}`;
 }
 
+/** The pages of a PDF or the cells of a notebook the model got, with their noun; undefined for other reads. */
+function partsOf(details: ReadDetails): {readonly noun: string; readonly parts: PartsShown} | undefined {
+	if (details.pages !== undefined) {
+		return {noun: 'pages', parts: details.pages};
+	}
+
+	return details.cells === undefined ? undefined : {noun: 'cells', parts: details.cells};
+}
+
+/** `pages 1-5 of 40`, `cell 3 of 30`, `0 of 40 pages` when none were shown; undefined for other reads. */
+export function partsLabel(details: ReadDetails): string | undefined {
+	const found = partsOf(details);
+	if (found === undefined) {
+		return undefined;
+	}
+
+	const {noun, parts} = found;
+	if (parts.shown.length === 0) {
+		return `0 of ${formatCount(parts.total)} ${noun}`;
+	}
+
+	const shown = formatParts(parts.shown);
+	const word = parts.shown.length === 1 ? noun.slice(0, -1) : noun;
+	return `${word} ${shown} of ${formatCount(parts.total)}`;
+}
+
 /** True when the model got the whole file. */
 export function isComplete(details: ReadDetails): boolean {
 	return (
@@ -74,8 +102,20 @@ export function isComplete(details: ReadDetails): boolean {
 	);
 }
 
-/** `221 lines` for a whole file, `2,000 of 4,312 lines` for part of one, `50 lines` when the total is unknown. */
+/**
+`221 lines` for a whole file, `2,000 of 4,312 lines` for part of one, `50 lines` when the total is unknown;
+for an image, its format and sizes (`image png · 4000x3000 → 2000x1500 · 96.0 KB sent`).
+*/
 export function countLabel(details: ReadDetails): string {
+	if (details.image !== undefined) {
+		return imageLabel(details.image);
+	}
+
+	if (details.kind === 'image') {
+		// A logged image whose header could not be read: no sizes to show.
+		return 'image';
+	}
+
 	if (isComplete(details) || details.totalLines === undefined || !details.totalLinesKnown) {
 		return formatLines(details.linesShown);
 	}
@@ -116,6 +156,11 @@ export function truncationLabel(details: ReadDetails): string | undefined {
 
 	if (details.truncation === undefined) {
 		return undefined;
+	}
+
+	const parts = partsOf(details);
+	if (parts?.parts.next !== undefined && details.truncation !== 'line-length') {
+		return `model got ${partsLabel(details) ?? ''} (output cap); told to continue at ${parts.noun.slice(0, -1)} ${parts.parts.next}`;
 	}
 
 	if (details.truncation === 'line-length') {

@@ -11,12 +11,15 @@ import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
 import {formatBytes, formatLines} from './format.js';
 import {renderGenericPanel} from './generic-panel.js';
+import {imageRows} from './image-facts.js';
+import {outlineCountLabel, outlineRows} from './outline-rows.js';
 import {contentText, errorRows, moreRow, proseRows, seg} from './parts.js';
 import {
 	countLabel,
 	foldKind,
 	isReadDetails,
 	partialLabel,
+	partsLabel,
 	pathArgument,
 	rangeLabel,
 	skillName,
@@ -33,13 +36,19 @@ function headerRow(
 	width: number,
 ): Row {
 	const row: Row = [seg(name, 'toolName'), seg(' ', 'text'), seg(displayPath, 'path')];
+	const parts = details === undefined ? undefined : partsLabel(details);
+	if (parts !== undefined) {
+		// PDFs and notebooks: `read report.pdf · pages 1-5 of 40`; line counts say little there.
+		return cutRow([...row, seg(` · ${parts}`, 'range'), ...(hint === '' ? [] : [seg(hint, 'hint')])], width);
+	}
+
 	if (details !== undefined) {
 		const range = rangeLabel(details);
 		return cutRow(
 			[
 				...row,
 				seg(range, 'range'),
-				seg(`  ${countLabel(details)}`, 'count'),
+				seg(`  ${outlineCountLabel(details) ?? countLabel(details)}`, 'count'),
 				...(hint === '' ? [] : [seg(hint, 'hint')]),
 			],
 			width,
@@ -67,17 +76,30 @@ function foldedRow(details: ReadDetails, displayPath: string, context: PanelCont
 
 function bodyView(details: ReadDetails, result: ToolResult, context: PanelContext): PanelView {
 	if (details.kind === 'image') {
+		if (details.image !== undefined) {
+			return arrayView(imageRows(details.image, context.width));
+		}
+
 		const image = result.content.find((block) => block.type === 'image');
 		const mime = image?.type === 'image' ? `${image.mimeType} · ` : '';
 		return arrayView([cutRow([seg(`image ${mime}${formatBytes(details.fileBytes)}`, 'dim')], context.width)]);
 	}
 
 	if (details.linesShown === 0) {
-		const note = details.offsetPastEnd
-			? `offset past the end: the file has ${formatLines(details.totalLines ?? 0)}`
-			: details.totalLines === 0
-				? 'empty file'
-				: 'no lines shown';
+		if (details.outline !== undefined) {
+			// An outline read: the outline rows below are the body.
+			return arrayView([]);
+		}
+
+		const parts = partsLabel(details);
+		const note =
+			parts !== undefined
+				? `${parts}: past the end`
+				: details.offsetPastEnd
+					? `offset past the end: the file has ${formatLines(details.totalLines ?? 0)}`
+					: details.totalLines === 0
+						? 'empty file'
+						: 'no lines shown';
 		return arrayView([cutRow([seg(note, 'dim')], context.width)]);
 	}
 
@@ -159,6 +181,7 @@ export const renderReadPanel: PanelRenderer = (call, context) => {
 	return stackViews([
 		arrayView([header]),
 		headerOnly ? arrayView([]) : bodyView(details, result, context),
+		arrayView(outlineRows(details, context.expanded, context.width)),
 		arrayView(warning === undefined ? [] : proseRows(`⚠ ${warning}`, 'warning', context.width)),
 	]);
 };

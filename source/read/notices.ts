@@ -1,3 +1,4 @@
+import {noticeOutline} from './outline/render.js';
 import type {ReadDetails, ReadLimits} from './types.js';
 
 /** 12,345. Not toLocaleString: loading Intl costs a cold process about 10 ms. */
@@ -133,7 +134,8 @@ function encodingSentences(details: ReadDetails): string[] {
 
 /**
 The one closing notice of a text read, built only from `details`: why the output stopped, where to
-continue, clipped lines, unnumbered lines, encoding. Undefined when there is nothing to say.
+continue, clipped lines, unnumbered lines, encoding, and the file's outline when the read carries one
+(at most `noticeOutlineBudget(limits)` bytes more). Undefined when there is nothing to say.
 */
 export function closingNotice(details: ReadDetails, limits: ReadLimits): string | undefined {
 	const sentences: string[] = [];
@@ -154,7 +156,9 @@ export function closingNotice(details: ReadDetails, limits: ReadLimits): string 
 	}
 
 	sentences.push(...encodingSentences(details));
-	return sentences.length === 0 ? undefined : `[${sentences.join(' ')}]`;
+	const closing = sentences.length === 0 ? undefined : `[${sentences.join(' ')}]`;
+	const outline = noticeOutline(details);
+	return outline && closing ? `${closing}\n\n${outline}` : (outline ?? closing);
 }
 
 /** The reminder for a file with no lines. */

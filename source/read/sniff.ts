@@ -17,22 +17,13 @@ type Signature = {
 	readonly advice: string;
 };
 
-const imageAdvice = 'lector does not read images yet; describe it with `file` or open it in an image viewer.';
 const archiveAdvice = 'List its contents with a shell command such as `unzip -l` or `tar -tf`.';
 
-/** Formats recognised from their first bytes, so a renamed file is still named right. */
+/**
+Formats recognised from their first bytes, so a renamed file is still named right. Images and PDFs
+are not here: formats/image.ts and formats/pdf.ts claim them by their bytes before this check runs.
+*/
 const signatures: readonly Signature[] = [
-	{magic: [0x89, 0x50, 0x4e, 0x47], kind: 'PNG image', advice: imageAdvice},
-	{magic: [0xff, 0xd8, 0xff], kind: 'JPEG image', advice: imageAdvice},
-	{magic: [0x47, 0x49, 0x46, 0x38], kind: 'GIF image', advice: imageAdvice},
-	{magic: [0x57, 0x45, 0x42, 0x50], offset: 8, kind: 'WebP image', advice: imageAdvice},
-	{magic: [0x42, 0x4d], kind: 'BMP image', advice: imageAdvice},
-	{
-		magic: [0x25, 0x50, 0x44, 0x46, 0x2d],
-		kind: 'PDF document',
-		advice:
-			'lector does not read PDFs yet; extract its text with a shell command such as `pdftotext file.pdf -`.',
-	},
 	{magic: [0x50, 0x4b, 0x03, 0x04], kind: 'ZIP archive (also .docx, .xlsx, .jar)', advice: archiveAdvice},
 	{
 		magic: [0x1f, 0x8b],
@@ -94,16 +85,6 @@ const binaryExtensions: Readonly<Record<string, string>> = {
 	otf: 'font',
 };
 
-/** Documents that get real support in a later version and are refused clearly until then. */
-const notYetSupported: Readonly<Record<string, Sniffed & {type: 'binary'}>> = {
-	ipynb: {
-		type: 'binary',
-		kind: 'Jupyter notebook',
-		advice:
-			'lector does not read notebooks yet; print its cells with a shell command such as `jq -r \'.cells[] | .source | join("")\' file.ipynb`.',
-	},
-};
-
 function matches(bytes: Uint8Array, signature: Signature): boolean {
 	const offset = signature.offset ?? 0;
 	return signature.magic.every((byte, index) => bytes[offset + index] === byte);
@@ -135,11 +116,6 @@ function extensionOf(filePath: string): string {
 /** Decides from a file's first bytes (and, for undecodable bytes, its extension) whether it is text. */
 export function sniff(sample: Uint8Array, filePath: string): Sniffed {
 	const extension = extensionOf(filePath);
-	const pending = notYetSupported[extension];
-	if (pending) {
-		return pending;
-	}
-
 	if (sample[0] === 0xff && sample[1] === 0xfe) {
 		return {type: 'text', encoding: 'utf-16le', bomBytes: 2};
 	}

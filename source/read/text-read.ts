@@ -1,6 +1,8 @@
 import type {FileHandle} from 'node:fs/promises';
 import {type LineSource, Utf8LineSource} from './line-source.js';
 import {closingNotice, emptyFileNotice, offsetPastEndNotice} from './notices.js';
+import type {OutlineSource} from './outline/outline-file.js';
+import {readOutline, withNoticeOutline} from './outline/outline-read.js';
 import {type Selected, selectLines} from './select.js';
 import {findTailStart} from './tail.js';
 import type {ReadDetails, ReadLimits, ReadRequest, ReadResult, TextEncoding} from './types.js';
@@ -98,13 +100,25 @@ function resultText(body: string, notice: string | undefined): string {
 	return body ? `${body}\n\n${notice}` : notice;
 }
 
-/** Reads the selected lines of an opened text file under the caps, streaming. */
+function outlineSource(text: TextFile): OutlineSource {
+	const {file, encoding, textStart, end, base} = text;
+	return {file, encoding, textStart, end, path: base.path, mtimeMs: base.mtimeMs, size: base.size};
+}
+
+/**
+Reads the selected lines of an opened text file under the caps, streaming; or, for `outline: true`,
+its outline alone. A read the caps cut short also carries the whole file's outline (code, Markdown).
+*/
 export async function readTextFile(
 	text: TextFile,
 	request: ReadRequest,
 	limits: ReadLimits,
 	signal?: AbortSignal,
 ): Promise<ReadResult> {
+	if (request.outline) {
+		return readOutline(outlineSource(text), text.base, limits, signal);
+	}
+
 	const {selection} = request;
 	const walk =
 		selection.mode === 'tail'
@@ -114,7 +128,7 @@ export async function readTextFile(
 	const shown = selected.lines.length;
 	const oversized = selected.oversizedLineBytes === undefined ? 0 : 1;
 	const known = firstLine !== undefined;
-	const details: ReadDetails = {
+	const walked: ReadDetails = {
 		...text.base,
 		kind: 'text',
 		selection,
@@ -141,6 +155,9 @@ export async function readTextFile(
 		oversizedLineBytes: selected.oversizedLineBytes,
 		offsetPastEnd: shown === 0 && !oversized && totalLines !== undefined && totalLines > 0,
 	};
+	// Only a read the caps cut short gets an outline: any other read must not pay for parsing.
+	const capped = walked.truncation !== undefined && walked.truncation !== 'line-length';
+	const details = capped ? await withNoticeOutline(outlineSource(text), walked, limits, signal) : walked;
 
 	let notice: string | undefined;
 	if (totalLines === 0) {

@@ -74,6 +74,12 @@ export type ImageInfo = {
 	readonly sentWidth: number;
 	readonly sentHeight: number;
 	readonly sentBytes: number;
+	/** Frames of an animated GIF or WebP; only the first is sent. */
+	readonly frames?: number;
+	/** Set when it was re-encoded as JPEG at this quality (1-100) to fit `maxImageBytes`. */
+	readonly quality?: number;
+	/** Set when the bytes could not be decoded: why. Nothing was sent, and the sent sizes are 0. */
+	readonly undecodable?: string;
 };
 
 /** Pages or cells shown out of a document's total. */
@@ -178,6 +184,8 @@ export type ReadDetails = {
 	readonly cells?: PartsShown;
 	/** The file's outline, when it was sent (a truncated code or Markdown file, or an outline read). */
 	readonly outline?: readonly OutlineEntry[];
+	/** Entries in the outline asked for: more than `outline.length` when the byte budget left some out. */
+	readonly outlineTotal?: number;
 };
 
 export type ReadResult = {

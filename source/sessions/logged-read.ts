@@ -6,6 +6,8 @@ says about the rest of the file.
 */
 import path from 'node:path';
 import {displayPathOf, makeDetails} from '../read/details.js';
+import {imageMimeTypes} from '../read/image/detect.js';
+import {headerSize} from '../read/image/header-size.js';
 import {guessLanguage} from '../read/language.js';
 import type {ErrorCode, ReadDetails, Selection, TruncationReason} from '../read/types.js';
 
@@ -73,11 +75,27 @@ export function loggedImageDetails(
 	bytes?: number,
 ): ReadDetails {
 	const {absolute, display} = locate(filePath, cwd);
+	const data = Buffer.from(base64, 'base64');
+	// The size comes from the image's header: the panel shows it like a live read's (no pixels decoded).
+	const size = headerSize(data);
 	return makeDetails({
 		kind: 'image',
 		path: absolute,
 		displayPath: display,
 		fileBytes: bytes ?? Math.floor((base64.length * 3) / 4),
+		...(size === undefined
+			? {}
+			: {
+					image: {
+						format: size.format,
+						mimeType: imageMimeTypes[size.format],
+						width: size.width,
+						height: size.height,
+						sentWidth: size.width,
+						sentHeight: size.height,
+						sentBytes: data.length,
+					},
+				}),
 	});
 }
 

@@ -1,5 +1,5 @@
 /** Key commands applied to the viewport model: pure functions of the model and the layout env. */
-import type {Command} from '../keys/commands.js';
+import type {Command, SearchCommand, ShellCommand} from '../keys/commands.js';
 import {assertNever} from '../transcript/assert-never.js';
 import {
 	focusedIndex,
@@ -27,6 +27,11 @@ export type ViewportModel = {
 	readonly top: Position;
 	/** Keep the end of the transcript on screen as items arrive. */
 	readonly followTail: boolean;
+	/**
+	Nothing was focused yet and the view starts at the top: the first item takes the focus once it
+	arrives (a focus id of undefined otherwise means the last panel).
+	*/
+	readonly focusFirst?: boolean;
 };
 
 /** The model at start: everything collapsed, showing the end. */
@@ -35,6 +40,29 @@ export const initialViewportModel = (view: ViewState): ViewportModel => ({
 	top: {index: 0, offset: 0},
 	followTail: true,
 });
+
+/** The model for a finished log: the top of the transcript, its first item focused. */
+export const topViewportModel = (view: ViewState): ViewportModel => ({
+	view,
+	top: {index: 0, offset: 0},
+	followTail: false,
+	focusFirst: true,
+});
+
+/** The model with `focusFirst` resolved: the first item focused once there is one. */
+export function resolveFocus(model: ViewportModel, items: LayoutEnv['items']): ViewportModel {
+	if (model.focusFirst !== true) {
+		return model;
+	}
+
+	const first = items[0];
+	if (first === undefined) {
+		return model;
+	}
+
+	const view = model.view.focusId === undefined ? focusOn(model.view, first.id) : model.view;
+	return {view, top: model.top, followTail: model.followTail};
+}
 
 /** The top position to draw from. */
 export function effectiveTop(model: ViewportModel, layout: Layout): Position {
@@ -108,6 +136,34 @@ function focusStep(model: ViewportModel, env: LayoutEnv, step: 1 | -1): Viewport
 	return settle(layout, view, clampTop(layout, reveal(layout, top, next)));
 }
 
+/**
+Focus item `index` and scroll so its header is the first row on screen (or as near as the end of
+the transcript allows): prompt jumps and search matches.
+*/
+export function jumpTo(model: ViewportModel, env: LayoutEnv, index: number): ViewportModel {
+	const item = env.items[index];
+	if (item === undefined) {
+		return model;
+	}
+
+	const layout = createLayout(env, model.view);
+	return settle(layout, focusOn(model.view, item.id), clampTop(layout, anchorHeader(layout, index, 0)));
+}
+
+/** The nearest user prompt before (`step` -1) or after (`step` 1) the focused item (else the top row). */
+function promptStep(model: ViewportModel, env: LayoutEnv, step: 1 | -1): ViewportModel {
+	const layout = createLayout(env, model.view);
+	const focused = focusedIndex(model.view, env.items, env.indexById);
+	const from = focused >= 0 ? focused : effectiveTop(model, layout).index;
+	for (let index = from + step; index >= 0 && index < env.items.length; index += step) {
+		if (env.items[index]?.type === 'user') {
+			return jumpTo(model, env, index);
+		}
+	}
+
+	return model;
+}
+
 /** After a page move, keep the focus on screen: the first focusable panel whose header is visible. */
 function refocus(layout: Layout, model: ViewportModel): ViewportModel {
 	const {items, indexById, rows} = layout.env;
@@ -141,11 +197,19 @@ function refocus(layout: Layout, model: ViewportModel): ViewportModel {
 	return fallback === undefined ? model : {...model, view: focusOn(model.view, fallback)};
 }
 
-/** Commands that move or reshape the viewport (quit and help belong to the UI). */
-export type ViewportCommand = Exclude<Command, 'quit' | 'help'>;
+/**
+Commands that move or reshape the viewport (quit, help, the search and the shell's own keys belong
+to the UI around it).
+*/
+export type ViewportCommand = Exclude<Command, 'quit' | 'help' | ShellCommand | SearchCommand>;
 
 /** Apply one viewport command. */
-export function applyCommand(model: ViewportModel, command: ViewportCommand, env: LayoutEnv): ViewportModel {
+export function applyCommand(
+	unresolved: ViewportModel,
+	command: ViewportCommand,
+	env: LayoutEnv,
+): ViewportModel {
+	const model = resolveFocus(unresolved, env.items);
 	const page = Math.max(1, env.rows - 1);
 	switch (command) {
 		case 'toggleExpand': {
@@ -178,6 +242,11 @@ export function applyCommand(model: ViewportModel, command: ViewportCommand, env
 
 		case 'bottom': {
 			return {view: {...model.view, focusId: undefined}, top: {index: 0, offset: 0}, followTail: true};
+		}
+
+		case 'previousPrompt':
+		case 'nextPrompt': {
+			return promptStep(model, env, command === 'nextPrompt' ? 1 : -1);
 		}
 
 		default: {

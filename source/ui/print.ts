@@ -17,6 +17,11 @@ export type PrintOptions = {
 	readonly painter: Painter;
 	/** Shown where a collapsed panel hides lines. */
 	readonly expandHint?: string;
+	/**
+	Pictures to draw under a panel, keyed by item id: inline image escape sequences built by
+	panels/inline-image.ts from PNGs lector encoded itself. Written as they are, never painted.
+	*/
+	readonly inlineImages?: ReadonlyMap<string, string>;
 };
 
 /** The printed transcript: panels separated by one blank line, each line painted, newline-terminated. */
@@ -37,6 +42,11 @@ export function printItems(items: readonly TranscriptItem[], options: PrintOptio
 		const view = viewForItem(item, context);
 		for (const row of view.rows(0, view.height)) {
 			lines.push(options.painter.paint(row).trimEnd());
+		}
+
+		const picture = options.inlineImages?.get(item.id);
+		if (picture !== undefined) {
+			lines.push(picture);
 		}
 	}
 

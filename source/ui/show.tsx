@@ -5,6 +5,7 @@ otherwise. Used by `lector read`, and later by replay and the agent shell.
 import process from 'node:process';
 import {render} from 'ink';
 import {loadConfig} from '../keys/config.js';
+import {detectImageProtocol, prepareInlineImages} from '../panels/inline-image.js';
 import {createPainter, detectColorLevel} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
@@ -45,7 +46,15 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 	const painter = createPainter(theme, detectColorLevel(env, stdout.isTTY));
 	if (options.print || !stdout.isTTY || !process.stdin.isTTY) {
 		const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
-		stdout.write(printItems(transcript.items, {width, expanded: options.expanded, previewLines, painter}));
+		// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
+		const inlineImages = await prepareInlineImages(
+			transcript.items,
+			stdout.isTTY ? detectImageProtocol(env) : undefined,
+			width,
+		);
+		stdout.write(
+			printItems(transcript.items, {width, expanded: options.expanded, previewLines, painter, inlineImages}),
+		);
 		return;
 	}
 

@@ -7,18 +7,17 @@ is as tall as the terminal (ink issues #935, #990).
 import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
+import {isShellCommand} from '../keys/commands.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptState} from '../transcript/reducer.js';
-import {focusedIndex, initialViewState, type ViewState} from '../transcript/view-state.js';
+import type {ViewState} from '../transcript/view-state.js';
 import {labelFor, paintFrame, statusRow} from './frame.js';
 import HelpScreen from './help-screen.js';
-import {createLayout, frameRows, type LayoutEnv} from './layout.js';
-import {applyCommand, effectiveTop, initialViewportModel, type ViewportModel} from './navigation.js';
 import {useTerminalSize} from './use-terminal-size.js';
+import {useViewport} from './use-viewport.js';
 
-/** Braille spinner frames for running calls. */
-export const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+export {spinnerFrames} from './use-viewport.js';
 
 type Props = {
 	readonly transcript: TranscriptState;
@@ -43,84 +42,55 @@ export default function TranscriptView({
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
-	const [model, setModel] = useState<ViewportModel>(() =>
-		initialViewportModel(initialView ?? initialViewState),
-	);
-	const [tick, setTick] = useState(0);
 	const [helpOpen, setHelpOpen] = useState(false);
 	const toggleKey = labelFor(bindings, 'toggleExpand');
-	const env: LayoutEnv = useMemo(
-		() => ({
-			items: transcript.items,
-			indexById: transcript.indexById,
-			// One row for the status line and one kept free so the frame never fills the terminal.
-			rows: Math.max(1, size.rows - 2),
-			width: size.columns,
-			previewLines,
-			expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
-			spinner: spinnerFrames[tick % spinnerFrames.length] ?? '*',
-		}),
-		[transcript, size, previewLines, toggleKey, tick],
-	);
-
-	const layout = useMemo(() => createLayout(env, model.view), [env, model.view]);
-	const top = useMemo(() => effectiveTop(model, layout), [model, layout]);
-	const rows = useMemo(() => frameRows(layout, top), [layout, top]);
-	const focused = focusedIndex(model.view, env.items, env.indexById);
-	const lines = useMemo(
-		() => paintFrame(rows, focused, painter, statusRow(bindings, layout, top, env.width)),
-		[rows, focused, painter, bindings, layout, top, env.width],
-	);
-	const running = rows.some(({index}) => {
-		const item = env.items[index];
-		return item?.type === 'tool' && item.status === 'running';
+	const {env, layout, top, frame, focused, apply} = useViewport({
+		transcript,
+		// One row for the status line and one kept free so the frame never fills the terminal.
+		rows: size.rows - 2,
+		columns: size.columns,
+		previewLines,
+		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
+		...(initialView === undefined ? {} : {initialView}),
 	});
-
-	useEffect(() => {
-		if (!running) {
-			return;
-		}
-
-		const timer = setInterval(() => {
-			setTick((value) => value + 1);
-		}, 100);
-		return () => {
-			clearInterval(timer);
-		};
-	}, [running]);
+	const lines = useMemo(
+		() => paintFrame(frame, focused, painter, statusRow(bindings, layout, top, env.width)),
+		[frame, focused, painter, bindings, layout, top, env.width],
+	);
 
 	useEffect(() => {
 		onFrame?.(lines.length);
 	}, [lines, onFrame]);
 
-	// Keys are applied to the layout on screen. A ref updated at commit (not a fresh handler per
-	// render, which Ink subscribes only in a later passive effect) means a key pressed right after a
-	// resize or a new item never acts on a stale layout.
-	const latest = useRef({env, bindings, exit, helpOpen});
+	// The handler reads the latest props through a ref set at commit, so a key never sees stale state.
+	const latest = useRef({bindings, exit, helpOpen});
 	useLayoutEffect(() => {
-		latest.current = {env, bindings, exit, helpOpen};
+		latest.current = {bindings, exit, helpOpen};
 	});
-	const onInput = useCallback((input: string, key: Key) => {
-		const current = latest.current;
-		if (current.helpOpen) {
-			setHelpOpen(false);
-			return;
-		}
+	const onInput = useCallback(
+		(input: string, key: Key) => {
+			const current = latest.current;
+			if (current.helpOpen) {
+				setHelpOpen(false);
+				return;
+			}
 
-		const name = keyNameFromInk(input, key);
-		const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
-		if (command === undefined) {
-			return;
-		}
+			const name = keyNameFromInk(input, key);
+			const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
+			if (command === undefined || isShellCommand(command)) {
+				return;
+			}
 
-		if (command === 'quit') {
-			current.exit();
-		} else if (command === 'help') {
-			setHelpOpen(true);
-		} else {
-			setModel((model) => applyCommand(model, command, current.env));
-		}
-	}, []);
+			if (command === 'quit') {
+				current.exit();
+			} else if (command === 'help') {
+				setHelpOpen(true);
+			} else {
+				apply(command);
+			}
+		},
+		[apply],
+	);
 	useInput(onInput);
 
 	if (helpOpen) {

@@ -112,12 +112,13 @@ describe('guards before reading', () => {
 		expect(text(result)).toContain('object file');
 	});
 
-	it('refuses notebooks clearly until they are supported', async () => {
+	it('reads notebooks as documents (an empty one is a reminder, not a refusal)', async () => {
 		const notebook = path.join(workspace, 'analysis.ipynb');
 		writeFileSync(notebook, '{"cells": []}');
 		const result = await read({path: notebook});
-		expect(result.details.errorCode).toBe('binary');
-		expect(text(result)).toContain('Jupyter notebook');
+		expect(result.isError).toBe(false);
+		expect(result.details.document).toBe('ipynb');
+		expect(text(result)).toBe('[The notebook has no cells.]');
 	});
 
 	it('explains a missing file with the working folder and near misses', async () => {

@@ -1,0 +1,62 @@
+/** The outline a read sent, as panel rows: a one-line summary collapsed, every entry expanded. */
+import type {ReadDetails} from '../read/types.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {formatCount, formatLines} from './format.js';
+import {seg} from './parts.js';
+import type {Row} from './types.js';
+import {cutRow} from './view.js';
+
+function entriesWord(count: number): string {
+	return `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/**
+`outline: 42 entries sent` (`42 of 60 entries` when the byte budget left some out); expanded, one row per
+entry: kind, name and line range, indented by depth. No rows when the read sent no outline.
+*/
+export function outlineRows(details: ReadDetails, expanded: boolean, width: number): Row[] {
+	const {outline} = details;
+	if (outline === undefined) {
+		return [];
+	}
+
+	const total = details.outlineTotal ?? outline.length;
+	const count =
+		total > outline.length
+			? `${formatCount(outline.length)} of ${entriesWord(total)}`
+			: entriesWord(outline.length);
+	const rows: Row[] = [cutRow([seg(`outline: ${count} sent`, 'dim')], width)];
+	if (!expanded) {
+		return rows;
+	}
+
+	let base = Number.POSITIVE_INFINITY;
+	for (const entry of outline) {
+		base = Math.min(base, entry.depth);
+	}
+
+	for (const entry of outline) {
+		const indent = '  '.repeat(1 + entry.depth - base);
+		const range =
+			entry.startLine === entry.endLine ? `${entry.startLine}` : `${entry.startLine}-${entry.endLine}`;
+		rows.push(
+			cutRow(
+				[
+					seg(`${indent}${entry.kind === 'heading' ? '#'.repeat(entry.depth + 1) : entry.kind} `, 'dim'),
+					seg(sanitizeLine(entry.name), 'text'),
+					seg(`  ${range}`, 'range'),
+				],
+				width,
+			),
+		);
+	}
+
+	return rows;
+}
+
+/** The header's count for an outline read (no lines, an outline): `outline of 181 lines`. */
+export function outlineCountLabel(details: ReadDetails): string | undefined {
+	return details.outline !== undefined && details.linesShown === 0 && details.totalLines !== undefined
+		? `outline of ${formatLines(details.totalLines)}`
+		: undefined;
+}

@@ -1,0 +1,137 @@
+/**
+Word (.docx): converted with mammoth to HTML, then to Markdown-like lines (headings, lists, tables),
+which are read like a text file: numbered, under the same caps, continued with offset=N.
+*/
+import path from 'node:path';
+import {ArrayLineSource} from '../documents/array-line-source.js';
+import {htmlToLines} from '../documents/html-text.js';
+import {documentError, reasonOf} from '../documents/result.js';
+import {closingNotice, count, offsetPastEndNotice} from '../notices.js';
+import {selectLines} from '../select.js';
+import type {ReadDetails, ReadResult} from '../types.js';
+import type {FormatInput, FormatReader} from './types.js';
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+/** Office files saved with a password are OLE compound files, not ZIPs. */
+const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const wordExtensions = new Set(['.docx', '.docm', '.dotx', '.dotm']);
+/** A Word package names its parts under word/; the ZIP's local headers put those names in the first bytes. */
+const wordPart = Buffer.from('word/document', 'latin1');
+
+function startsWith(sample: Uint8Array, magic: readonly number[]): boolean {
+	return magic.every((byte, index) => sample[index] === byte);
+}
+
+function isWordName(filePath: string): boolean {
+	return wordExtensions.has(path.extname(filePath).toLowerCase());
+}
+
+async function convert(data: Buffer): Promise<string[]> {
+	const {default: mammoth} = await import('mammoth');
+	// Pictures become `[image: alt text]`: mammoth would otherwise inline them as base64 data URIs.
+	const {value} = await mammoth.convertToHtml(
+		{buffer: data},
+		{convertImage: mammoth.images.imgElement(async () => ({src: ''})), externalFileAccess: false},
+	);
+	return htmlToLines(value);
+}
+
+function noticeFor(details: ReadDetails, offset: number, input: FormatInput): string | undefined {
+	if (details.totalLines === 0) {
+		return '[The Word document has no text.]';
+	}
+
+	if (details.offsetPastEnd) {
+		return offsetPastEndNotice(details, offset).replace('the file', 'the converted document');
+	}
+
+	// The text engine's advice on clipped lines names shell commands on the file: no use on a .docx.
+	const notice = closingNotice({...details, clippedLines: []}, input.limits);
+	const clipped = details.clippedLines.length;
+	const clippedSentence =
+		clipped === 0
+			? undefined
+			: `${count(clipped)} long paragraph${clipped === 1 ? ' was' : 's were'} clipped at ${count(input.limits.maxLineChars)} characters (marked "[line clipped: N bytes]").`;
+	if (clippedSentence === undefined) {
+		return notice;
+	}
+
+	return notice === undefined ? `[${clippedSentence}]` : `${notice.slice(0, -1)} ${clippedSentence}]`;
+}
+
+async function readWord(
+	input: FormatInput,
+	lines: readonly string[],
+	base: ReadDetails,
+): Promise<ReadResult> {
+	const {selection} = input.request;
+	const total = lines.length;
+	const offset = selection.mode === 'tail' ? Math.max(1, total - selection.count + 1) : selection.offset;
+	const limit = selection.mode === 'tail' ? selection.count : selection.limit;
+	const source = new ArrayLineSource(lines, input.limits.maxLineChars);
+	await source.skip(offset - 1);
+	const selected = await selectLines(source, {
+		firstLine: offset,
+		limit,
+		lineNumbers: input.request.lineNumbers,
+		limits: input.limits,
+	});
+	const shown = selected.lines.length;
+	const oversized = selected.oversizedLineBytes === undefined ? 0 : 1;
+	const details: ReadDetails = {
+		...base,
+		kind: 'document',
+		firstLine: shown > 0 || oversized ? offset : undefined,
+		linesShown: shown,
+		lines: selected.lines,
+		totalLines: total,
+		totalLinesKnown: true,
+		linesAfter: Math.max(0, total - (offset + shown - 1)),
+		outputBytes: selected.outputBytes,
+		truncation: selected.truncation,
+		clippedLines: selected.clippedPositions.map((position) => offset + position - 1),
+		nextOffset: selected.more ? offset + shown + oversized : undefined,
+		oversizedLineBytes: selected.oversizedLineBytes,
+		offsetPastEnd: shown === 0 && oversized === 0 && total > 0,
+	};
+	const body = selected.formatted.join('\n');
+	const notice = noticeFor(details, offset, input);
+	const text = notice === undefined ? body : body === '' ? notice : `${body}\n\n${notice}`;
+	return {content: [{type: 'text', text}], details, isError: false};
+}
+
+/** Claims ZIPs named .docx (or holding word/ parts), and password-protected files named .docx. */
+export const docxReader: FormatReader = {
+	name: 'docx',
+	matches(sample, filePath) {
+		if (startsWith(sample, zipMagic)) {
+			return isWordName(filePath) || Buffer.from(sample).includes(wordPart);
+		}
+
+		return startsWith(sample, oleMagic) && isWordName(filePath);
+	},
+	async read(input) {
+		const base: ReadDetails = {...input.base, document: 'docx', language: 'markdown'};
+		const shownPath = base.displayPath;
+		if (startsWith(input.sample, oleMagic)) {
+			return documentError(
+				base,
+				`${shownPath} is a password-protected (encrypted) Word document, so its text cannot be read. Ask the user for an unprotected copy.`,
+			);
+		}
+
+		let lines: string[];
+		try {
+			lines = await convert(await input.file.readFile());
+		} catch (error) {
+			input.signal?.throwIfAborted();
+			return documentError(
+				base,
+				`${shownPath} could not be read as a Word document (${reasonOf(error)}). The file may be damaged or not a .docx; check it with \`unzip -l ${shownPath}\`.`,
+			);
+		}
+
+		input.signal?.throwIfAborted();
+		return readWord(input, lines, base);
+	},
+};

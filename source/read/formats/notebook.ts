@@ -1,0 +1,269 @@
+/**
+Jupyter notebooks: cells in order, each opened by a marker line with its number, kind and language,
+then its source and outputs. Text outputs are capped one by one; PNG and JPEG outputs go to the model
+as image blocks right after their marker line, within a per-read budget, or as a one-line placeholder.
+*/
+import path from 'node:path';
+import {PartFitter} from '../documents/fit.js';
+import {
+	type CellOutput,
+	type Notebook,
+	type NotebookCell,
+	parseNotebook,
+} from '../documents/notebook-cells.js';
+import {nextParts, pickParts} from '../documents/parts.js';
+import {
+	ignoredSelectionSentence,
+	type PartNoun,
+	partSentences,
+	pastEndNotice,
+} from '../documents/parts-notice.js';
+import {documentContent, documentDetails, documentError, type PlacedImage} from '../documents/result.js';
+import {clipToCodePoints} from '../line-source.js';
+import {count, formatBytes, shellQuote} from '../notices.js';
+import type {ImageBlock, ReadDetails, ReadLimits, ReadResult} from '../types.js';
+import type {FormatInput, FormatReader} from './types.js';
+
+/** Most lines of one text output the model gets; the rest is counted in a note. */
+export const outputMaxLines = 40;
+/** Most bytes (UTF-8) of one text output the model gets. */
+export const outputMaxBytes = 4096;
+/** Most image outputs sent in one read; their total size is also held to `limits.maxImageBytes`. */
+export const maxImagesPerRead = 8;
+
+const cellNoun: PartNoun = {singular: 'cell', plural: 'cells', owner: 'The notebook'};
+
+/** What is left of one read's image allowance. */
+type ImageBudget = {images: number; bytes: number};
+
+type CellPart = {
+	readonly lines: string[];
+	/** Images with the index of the part's line they go before. */
+	readonly images: Array<{readonly beforeLine: number; readonly block: ImageBlock; readonly bytes: number}>;
+};
+
+/** `--- cell 2 of 6 · code · python · In [1] ---`: the line that opens each cell. */
+export function cellMarker(
+	cell: NotebookCell,
+	number: number,
+	total: number,
+	language: string | undefined,
+): string {
+	const parts = [`cell ${number} of ${total}`, cell.kind];
+	if (cell.kind === 'code' && language !== undefined) {
+		parts.push(language);
+	}
+
+	if (cell.executionCount !== undefined) {
+		parts.push(`In [${cell.executionCount}]`);
+	}
+
+	return `--- ${parts.join(' · ')} ---`;
+}
+
+function splitLines(text: string): string[] {
+	const lines = text.split(/\r\n|\r|\n/);
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	return lines;
+}
+
+function textOutputLines(text: string): string[] {
+	const lines = splitLines(text);
+	const kept: string[] = [];
+	let bytes = 0;
+	for (const line of lines) {
+		const cost = Buffer.byteLength(line) + 1;
+		if (kept.length >= outputMaxLines || bytes + cost > outputMaxBytes) {
+			break;
+		}
+
+		kept.push(line);
+		bytes += cost;
+	}
+
+	const cutLine = lines[kept.length];
+	if (kept.length === 0 && cutLine !== undefined) {
+		// One line over the output cap: keep its start rather than nothing.
+		kept.push(clipToCodePoints(cutLine, outputMaxBytes / 4) ?? cutLine);
+	}
+
+	const hidden = lines.length - kept.length;
+	if (hidden > 0) {
+		const hiddenBytes = Buffer.byteLength(lines.slice(kept.length).join('\n'));
+		kept.push(
+			`… [output cut: ${count(hidden)} more line${hidden === 1 ? '' : 's'}, ${formatBytes(hiddenBytes)}]`,
+		);
+	}
+
+	return kept;
+}
+
+function decodedBytes(base64: string): number | undefined {
+	if (base64.length % 4 !== 0 || !/^[A-Za-z\d+/]*={0,2}$/.test(base64)) {
+		return undefined;
+	}
+
+	return (base64.length / 4) * 3 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+function imageOutput(
+	output: CellOutput & {type: 'image'},
+	budget: ImageBudget,
+	limits: ReadLimits,
+	part: CellPart,
+): void {
+	const bytes = decodedBytes(output.data);
+	const head = `--- out: ${output.label} · ${output.mimeType}`;
+	if (bytes === undefined) {
+		part.lines.push(`${head}: not sent (its base64 data is invalid) ---`);
+		return;
+	}
+
+	let refusal: string | undefined;
+	if (bytes > limits.maxImageBytes) {
+		refusal = `over the ${formatBytes(limits.maxImageBytes)} image cap`;
+	} else if (budget.images <= 0) {
+		refusal = `${maxImagesPerRead} images per read already sent; read this cell alone to get it`;
+	} else if (bytes > budget.bytes) {
+		refusal = `the images of this read already total ${formatBytes(limits.maxImageBytes - budget.bytes)}; read this cell alone to get it`;
+	}
+
+	if (refusal !== undefined) {
+		part.lines.push(`${head}, ${formatBytes(bytes)}: not sent (${refusal}) ---`);
+		return;
+	}
+
+	budget.images--;
+	budget.bytes -= bytes;
+	part.lines.push(`${head}, ${formatBytes(bytes)}: sent as an image ---`);
+	part.images.push({
+		beforeLine: part.lines.length,
+		block: {type: 'image', data: output.data, mimeType: output.mimeType},
+		bytes,
+	});
+}
+
+function cellPart(
+	notebook: Notebook,
+	number: number,
+	cell: NotebookCell,
+	budget: ImageBudget,
+	limits: ReadLimits,
+): CellPart {
+	const part: CellPart = {
+		lines: [cellMarker(cell, number, notebook.cells.length, notebook.language)],
+		images: [],
+	};
+	const source = splitLines(cell.source);
+	part.lines.push(...(source.length === 0 ? ['(empty cell)'] : source));
+	for (const output of cell.outputs) {
+		if (output.type === 'image') {
+			imageOutput(output, budget, limits, part);
+		} else if (output.type === 'text') {
+			part.lines.push(`--- out: ${output.label} ---`, ...textOutputLines(output.text));
+		} else {
+			part.lines.push(`--- out: ${output.label}: ${output.note} ---`);
+		}
+	}
+
+	return part;
+}
+
+function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): ReadResult {
+	const total = notebook.cells.length;
+	const pick = pickParts(input.request.cells, total);
+	const fitter = new PartFitter(input.limits);
+	if (pick.wanted.length === 0) {
+		const details = documentDetails(base, fitter, {cells: {shown: [], total, next: undefined}});
+		return {
+			content: [{type: 'text' as const, text: pastEndNotice(cellNoun, total)}],
+			details,
+			isError: false,
+		};
+	}
+
+	const budget: ImageBudget = {images: maxImagesPerRead, bytes: input.limits.maxImageBytes};
+	const shown: number[] = [];
+	const placed: PlacedImage[] = [];
+	let cut: number | undefined;
+	for (const number of pick.wanted) {
+		const cell = notebook.cells[number - 1];
+		if (cell === undefined) {
+			break;
+		}
+
+		// Spent on a copy: images of a cell that does not fit stay in the budget.
+		const trial = {...budget};
+		const part = cellPart(notebook, number, cell, trial, input.limits);
+		const start = fitter.formatted.length;
+		const outcome = fitter.add(part.lines, shown.length === 0);
+		if (outcome === 'none') {
+			break;
+		}
+
+		shown.push(number);
+		for (const image of part.images) {
+			if (start + image.beforeLine <= fitter.formatted.length) {
+				placed.push({beforeLine: start + image.beforeLine, block: image.block});
+				budget.images--;
+				budget.bytes -= image.bytes;
+			}
+		}
+
+		if (outcome === 'cut') {
+			cut = number;
+			break;
+		}
+	}
+
+	const rest = pick.wanted.filter((number) => number > (shown.at(-1) ?? 0));
+	const next = nextParts(pick, shown.length, rest);
+	const sentences = partSentences(cellNoun, pick, total, shown, next);
+	if (cut !== undefined) {
+		sentences.unshift(
+			`Cell ${cut} alone is over the output cap, so only its first lines are shown; print it with a shell command such as \`jq -r '.cells[${cut - 1}].source | join("")' ${shellQuote(base.displayPath)}\`.`,
+		);
+	}
+
+	const ignored = ignoredSelectionSentence(cellNoun, input.request.selection);
+	if (ignored !== undefined) {
+		sentences.push(ignored);
+	}
+
+	const notice = sentences.length === 0 ? undefined : `[${sentences.join(' ')}]`;
+	const details = documentDetails(base, fitter, {cells: {shown, total, next: rest[0]}});
+	return {content: documentContent(fitter.formatted, placed, notice), details, isError: false};
+}
+
+/** Claims `.ipynb` files whose text starts as a JSON object. */
+export const notebookReader: FormatReader = {
+	name: 'ipynb',
+	matches(sample, filePath) {
+		if (path.extname(filePath).toLowerCase() !== '.ipynb') {
+			return false;
+		}
+
+		const start = sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf ? 3 : 0;
+		const first = sample
+			.subarray(start)
+			.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+		return first === 0x7b;
+	},
+	async read(input) {
+		const base: ReadDetails = {...input.base, document: 'ipynb', language: undefined};
+		const text = (await input.file.readFile('utf8')).replace(/^\uFEFF/, '');
+		input.signal?.throwIfAborted();
+		const notebook = parseNotebook(text);
+		if (notebook instanceof Error) {
+			return documentError(
+				base,
+				`${base.displayPath} could not be read as a Jupyter notebook: ${notebook.message}. Read it as plain text with a shell command such as \`head -c 2000 ${shellQuote(base.displayPath)}\`.`,
+			);
+		}
+
+		return readCells(notebook, input, base);
+	},
+};

@@ -1,0 +1,206 @@
+/**
+PDF: text extracted page by page with pdf.js (the legacy build, made for Node), under the text caps.
+Each page opens with a marker line; the closing notice gives the page count and the pages to ask for next.
+*/
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {PartFitter} from '../documents/fit.js';
+import {nextParts, type PartPick, pickParts} from '../documents/parts.js';
+import {
+	ignoredSelectionSentence,
+	type PartNoun,
+	partSentences,
+	pastEndNotice,
+} from '../documents/parts-notice.js';
+import {documentContent, documentDetails, documentError, reasonOf} from '../documents/result.js';
+import {shellQuote} from '../notices.js';
+import type {ReadDetails, ReadResult, Selection} from '../types.js';
+import type {FormatInput, FormatReader} from './types.js';
+
+const magic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** `--- page 3 of 40 ---`: the line that opens each page in the output. */
+export function pageMarker(page: number, total: number): string {
+	return `--- page ${page} of ${total} ---`;
+}
+
+/**
+Where pdf.js finds the data it ships: the standard 14 fonts (without them every page with Helvetica
+or Times falls back slowly, about twice the time per page) and the CMaps that map CJK fonts to text.
+Paths end with a slash, as pdf.js wants.
+*/
+function dataFolders(): {standardFontDataUrl: string; cMapUrl: string; cMapPacked: boolean} {
+	const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+	return {
+		standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
+		cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
+		cMapPacked: true,
+	};
+}
+
+type PdfDocument = {
+	readonly numPages: number;
+	getPage(number: number): Promise<{getTextContent(): Promise<{items: readonly unknown[]}>}>;
+};
+
+/** The text of one page: pdf.js's items joined, a line break where pdf.js saw one, blank runs squeezed. */
+async function pageLines(document: PdfDocument, page: number): Promise<string[]> {
+	const content = await (await document.getPage(page)).getTextContent();
+	let text = '';
+	for (const item of content.items) {
+		// Marked-content items carry no text; only text items have `str`.
+		if (typeof item !== 'object' || item === null || !('str' in item) || typeof item.str !== 'string') {
+			continue;
+		}
+
+		text += item.str;
+		if ('hasEOL' in item && item.hasEOL === true) {
+			text += '\n';
+		}
+	}
+
+	const lines = text.split(/\r\n|\r|\n/).map((line) => line.trimEnd());
+	const squeezed = lines.filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''));
+	while (squeezed.at(-1) === '') {
+		squeezed.pop();
+	}
+
+	return squeezed;
+}
+
+function failureMessage(error: unknown, shownPath: string): string {
+	const name = error instanceof Error ? error.name : '';
+	if (name === 'PasswordException') {
+		return `${shownPath} is an encrypted PDF that needs a password to open, so its text cannot be extracted. Ask the user for an unencrypted copy, or for the password to decrypt it with a shell command such as \`qpdf --password=PASSWORD --decrypt in.pdf out.pdf\`.`;
+	}
+
+	if (name === 'InvalidPDFException') {
+		return `${shownPath} is a damaged PDF (${reasonOf(error)}): it starts like a PDF but its structure cannot be read, e.g. the file was cut short. Check that it was copied or downloaded completely, or try a repair tool such as \`qpdf in.pdf out.pdf\`.`;
+	}
+
+	return `${shownPath} could not be read as a PDF (${reasonOf(error)}). The file may be damaged or use features pdf.js does not support; try \`pdftotext ${shellQuote(shownPath)} -\` in a shell.`;
+}
+
+const pageNoun: PartNoun = {singular: 'page', plural: 'pages', owner: 'The PDF'};
+
+type Extracted = {
+	readonly pick: PartPick;
+	readonly total: number;
+	readonly shown: readonly number[];
+	readonly next: string | undefined;
+	/** A page that alone was over the caps and was shown in part. */
+	readonly cutPage: number | undefined;
+	readonly emptyPages: number;
+};
+
+function closingNotice(extracted: Extracted, selection: Selection, shownPath: string): string {
+	const {pick, total, shown, next, cutPage, emptyPages} = extracted;
+	const sentences: string[] = [];
+	if (cutPage !== undefined) {
+		sentences.push(
+			`Page ${cutPage} alone is over the output cap, so only its first lines are shown; for the rest use a shell command such as \`pdftotext -f ${cutPage} -l ${cutPage} ${shellQuote(shownPath)} -\`.`,
+		);
+	}
+
+	sentences.push(...partSentences(pageNoun, pick, total, shown, next));
+	const ignored = ignoredSelectionSentence(pageNoun, selection);
+	if (ignored !== undefined) {
+		sentences.push(ignored);
+	}
+	if (emptyPages > 0 && emptyPages === shown.length) {
+		sentences.push(
+			'No text was found on these pages: the PDF may be scanned images. Extract the text with OCR, e.g. `pdftoppm -png` and `tesseract`.',
+		);
+	}
+
+	return sentences.length === 0 ? '' : `[${sentences.join(' ')}]`;
+}
+
+async function extract(input: FormatInput, document: PdfDocument, base: ReadDetails): Promise<ReadResult> {
+	const total = document.numPages;
+	const pick = pickParts(input.request.pages, total);
+	const shownPath = base.displayPath;
+	if (pick.wanted.length === 0) {
+		const details = documentDetails(base, new PartFitter(input.limits), {
+			pages: {shown: [], total, next: undefined},
+		});
+		return {content: [{type: 'text', text: pastEndNotice(pageNoun, total)}], details, isError: false};
+	}
+
+	const fitter = new PartFitter(input.limits);
+	const shown: number[] = [];
+	let cutPage: number | undefined;
+	let emptyPages = 0;
+	for (const page of pick.wanted) {
+		input.signal?.throwIfAborted();
+		const text = await pageLines(document, page);
+		const lines = [pageMarker(page, total), ...(text.length === 0 ? ['(no text on this page)'] : text)];
+		const outcome = fitter.add(lines, shown.length === 0);
+		if (outcome === 'none') {
+			break;
+		}
+
+		shown.push(page);
+		emptyPages += text.length === 0 ? 1 : 0;
+		if (outcome === 'cut') {
+			cutPage = page;
+			break;
+		}
+	}
+
+	const rest = pick.wanted.filter((page) => page > (shown.at(-1) ?? 0));
+	const next = nextParts(pick, shown.length, rest);
+	const details = documentDetails(base, fitter, {
+		pages: {shown, total, next: rest[0]},
+	});
+	const notice = closingNotice(
+		{pick, total, shown, next, cutPage, emptyPages},
+		input.request.selection,
+		shownPath,
+	);
+	return {content: documentContent(fitter.formatted, [], notice), details, isError: false};
+}
+
+/** Claims files that start with `%PDF-`, whatever their name. */
+export const pdfReader: FormatReader = {
+	name: 'pdf',
+	matches: (sample) => magic.every((byte, index) => sample[index] === byte),
+	async read(input) {
+		const base: ReadDetails = {...input.base, document: 'pdf', language: undefined};
+		const data = new Uint8Array(await input.file.readFile());
+		// Loaded on first use: pdf.js is large, and text reads must not pay for it.
+		const {getDocument} = await import('pdfjs-dist/legacy/build/pdf.mjs');
+		// isEvalSupported off: a PDF must never run code; verbosity 0: pdf.js warnings would land on the terminal.
+		const task = getDocument({
+			data,
+			isEvalSupported: false,
+			verbosity: 0,
+			disableFontFace: true,
+			...dataFolders(),
+		});
+		const abort = () => {
+			void task.destroy();
+		};
+
+		input.signal?.addEventListener('abort', abort, {once: true});
+		try {
+			let document: PdfDocument;
+			try {
+				document = await task.promise;
+			} catch (error) {
+				input.signal?.throwIfAborted();
+				return documentError(base, failureMessage(error, base.displayPath));
+			}
+
+			try {
+				return await extract(input, document, base);
+			} catch (error) {
+				input.signal?.throwIfAborted();
+				return documentError(base, `Text extraction failed: ${failureMessage(error, base.displayPath)}`);
+			}
+		} finally {
+			input.signal?.removeEventListener('abort', abort);
+			await task.destroy();
+		}
+	},
+};

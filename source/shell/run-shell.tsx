@@ -1,0 +1,127 @@
+/**
+`lector` with no command: open the agent session, show the shell full-screen on the alternate
+screen, and close the session (and its log) when the person quits.
+*/
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import {render} from 'ink';
+import {type ModelFlags, openShellSession} from '../agent/index.js';
+import {loadConfig} from '../keys/config.js';
+import {readLectorLog} from '../sessions/session-store.js';
+import {createPainter, detectColorLevel} from '../theme/ansi.js';
+import {themeByName} from '../theme/themes.js';
+import type {TranscriptEvent} from '../transcript/types.js';
+import {defaultPreviewLines, enterAlternateScreen, leaveAlternateScreen} from '../ui/show.js';
+import ShellApp from './shell-app.js';
+
+/** How the shell was started. */
+export type ShellOptions = {
+	/** The workspace (`--cwd`), relative to the current folder. */
+	readonly cwd: string;
+	readonly flags: ModelFlags;
+	/** `--continue`: resume the workspace's last session. */
+	readonly continueLast: boolean;
+	/** `--demo <log>`: a lector session log shown in the transcript at start (not sent to the model). */
+	readonly demoLog: string | undefined;
+};
+
+/** Exit code when the shell cannot run here (no terminal, unreadable demo log). */
+const usageExit = 2;
+
+/** Events that introduce the demo log, or a message when it cannot be read. */
+function demoEvents(file: string | undefined): readonly TranscriptEvent[] | string {
+	if (file === undefined) {
+		return [];
+	}
+
+	try {
+		const log = readLectorLog(file);
+		const intro: TranscriptEvent = {
+			type: 'notice',
+			id: 'shell-demo-intro',
+			level: 'info',
+			text: `A recorded session from ${path.basename(file)}: ${log.events.length} entries, shown here and not sent to any model.`,
+		};
+		const outro: TranscriptEvent = {
+			type: 'notice',
+			id: 'shell-demo-outro',
+			level: 'info',
+			text: 'Your turn: ctrl+o expands the last panel, tab moves to the transcript (j/k, e), and `read greeting.ts`, `ls` or `grep greet` run the tools here.',
+		};
+		return [intro, ...log.events, outro];
+	} catch (error) {
+		return `cannot read the demo log ${file}: ${error instanceof Error ? error.message : String(error)}`;
+	}
+}
+
+/** Run the shell until the person quits; resolves to the exit code. */
+export async function runShell(options: ShellOptions): Promise<number> {
+	const {stdin, stdout, stderr} = process;
+	if (!stdin.isTTY || !stdout.isTTY) {
+		stderr.write(
+			'lector: the shell needs a terminal on stdin and stdout. Run `lector` in a terminal, or use `lector read <path>` or `lector replay --print` in scripts.\n',
+		);
+		return usageExit;
+	}
+
+	if (!statSync(options.cwd, {throwIfNoEntry: false})?.isDirectory()) {
+		stderr.write(`lector: the workspace ${options.cwd} is not a folder. Pass an existing one with --cwd.\n`);
+		return usageExit;
+	}
+
+	const demo = demoEvents(options.demoLog);
+	if (typeof demo === 'string') {
+		stderr.write(`lector: ${demo}\n`);
+		return usageExit;
+	}
+
+	const opened = await openShellSession({
+		cwd: options.cwd,
+		flags: options.flags,
+		continueLast: options.continueLast,
+	});
+	const config = await loadConfig();
+	for (const warning of config.warnings) {
+		stderr.write(`lector: ${warning}\n`);
+	}
+
+	const theme = themeByName(config.theme ?? process.env['LECTOR_THEME']);
+	const painter = createPainter(theme, detectColorLevel(process.env, true));
+	const banner: readonly TranscriptEvent[] =
+		opened.banner.text === ''
+			? []
+			: [{type: 'notice', id: 'shell-banner', level: opened.banner.level, text: opened.banner.text}];
+	const leave = () => {
+		stdout.write(leaveAlternateScreen);
+	};
+
+	stdout.write(enterAlternateScreen);
+	process.once('exit', leave);
+	try {
+		const instance = render(
+			<ShellApp
+				session={opened.session}
+				initialEvents={[...opened.previousEvents, ...demo]}
+				stickyEvents={banner}
+				bindings={config.bindings}
+				painter={painter}
+				previewLines={config.previewLines ?? defaultPreviewLines}
+			/>,
+			// As in show.tsx: no incremental rendering (ink 6.8 lands updates a row low), and ctrl+c is the
+			// shell's own (twice quits), so Ink must not exit on it.
+			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC: false, patchConsole: false},
+		);
+		await instance.waitUntilExit();
+	} finally {
+		opened.session.close();
+		process.off('exit', leave);
+		leave();
+	}
+
+	if (opened.logPath !== undefined) {
+		stderr.write(`lector: this session is saved in ${opened.logPath}\n`);
+	}
+
+	return 0;
+}

@@ -1,0 +1,207 @@
+/**
+The interactive agent shell: the transcript viewport above, a status line, and the prompt editor
+at the bottom. Keys are routed by `routeKey` (see routing.ts). The frame is one row shorter than the
+terminal, as in the transcript view (ink #935, #990): the viewport gets what the editor leaves.
+*/
+import {type Key, Text, useApp, useInput} from 'ink';
+import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
+import type {AgentSession} from '../agent/index.js';
+import type {KeyBindings} from '../keys/bindings.js';
+import type {Painter} from '../theme/ansi.js';
+import type {TranscriptEvent} from '../transcript/types.js';
+import {labelFor, paintFrame} from '../ui/frame.js';
+import HelpScreen from '../ui/help-screen.js';
+import {useTerminalSize} from '../ui/use-terminal-size.js';
+import {useViewport} from '../ui/use-viewport.js';
+import {type EditorState, emptyEditor, insertText, takeSubmission} from './editor.js';
+import {layoutEditor, visibleEditorRows} from './editor-view.js';
+import {splitKeys} from './key-chunks.js';
+import {routeKey, type ShellAction, type ShellFocus} from './routing.js';
+import {shellStatusRow} from './shell-status.js';
+import {useDoublePress} from './use-double-press.js';
+import {useSessionTranscript} from './use-session-transcript.js';
+
+/** Milliseconds within which a second ctrl+c quits. */
+export const interruptWindowMs = 2000;
+
+/** The session methods the shell calls. */
+export type ShellSession = Pick<AgentSession, 'subscribe' | 'submit' | 'abort' | 'running'>;
+
+type Props = {
+	readonly session: ShellSession;
+	/** Shown before anything new: a demo or continued session. */
+	readonly initialEvents: readonly TranscriptEvent[];
+	/** Shown first and again after /clear: the banner. */
+	readonly stickyEvents: readonly TranscriptEvent[];
+	readonly bindings: KeyBindings;
+	readonly painter: Painter;
+	readonly previewLines: number;
+	/** Called after each frame is computed, with its height in rows (tests). */
+	readonly onFrame?: (rows: number) => void;
+};
+
+/** Rows the editor may take: a third of the screen, at most 8, at least 1. */
+function editorLimit(rows: number): number {
+	return Math.max(1, Math.min(8, Math.floor((rows - 3) / 3)));
+}
+
+/** The shell. Quits (unmounts the Ink app) on ctrl+c twice or /quit. */
+export default function ShellApp(props: Props) {
+	const {session, bindings, painter, previewLines, onFrame} = props;
+	const {exit} = useApp();
+	const size = useTerminalSize();
+	const transcript = useSessionTranscript(session, props.initialEvents, props.stickyEvents);
+	const [editor, setEditor] = useState<EditorState>(emptyEditor);
+	const [focus, setFocus] = useState<ShellFocus>('prompt');
+	const [helpOpen, setHelpOpen] = useState(false);
+	const [running, setRunning] = useState(false);
+	const [message, setMessage] = useState<string | undefined>();
+	const {armed: interruptArmed, press: pressInterrupt} = useDoublePress(interruptWindowMs);
+
+	const editorRows = useMemo(() => {
+		const layout = layoutEditor(editor, size.columns, {
+			focused: focus === 'prompt',
+			placeholder: 'Ask about the code',
+		});
+		return visibleEditorRows(layout, editorLimit(size.rows));
+	}, [editor, size, focus]);
+	const toggleKey = labelFor(bindings, 'toggleExpand');
+	const viewport = useViewport({
+		transcript,
+		// The frame is size.rows - 1 rows: the viewport, the status line, the editor.
+		rows: size.rows - 2 - editorRows.length,
+		columns: size.columns,
+		previewLines,
+		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
+	});
+	const {layout, top, frame, focused, apply} = viewport;
+	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
+	const where = layout.count === 0 ? 'empty' : `${Math.min(layout.count, top.index + 1)}/${layout.count}`;
+	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;
+	const status = shellStatusRow(bindings, {focus, running, message: hint, where}, size.columns);
+	const lines = [
+		...paintFrame(frame, focused, painter, status),
+		...editorRows.map((row) => painter.paint(row)),
+	];
+
+	useEffect(() => {
+		onFrame?.(lines.length);
+	});
+
+	const submit = useCallback(
+		(text: string) => {
+			const outcome = session.submit(text);
+			setRunning(session.running);
+			void outcome.then((result) => {
+				setRunning(session.running);
+				if (result.type === 'quit') {
+					exit();
+				} else if (result.type === 'expand-all') {
+					apply('toggleAll');
+				} else if (result.type === 'busy') {
+					// Keep what was typed: it can be sent once the turn is over (or aborted).
+					setEditor((state) => (state.text === '' ? insertText(state, text) : state));
+					setMessage(
+						`A turn is running: ${labelFor(bindings, 'abort') || 'abort'} stops it, then send again.`,
+					);
+				}
+			});
+		},
+		[session, exit, apply, bindings],
+	);
+
+	// Keys read the latest state through a ref: set at commit, and at once by the key handlers, because
+	// Ink delivers several keys of one chunk (`a` then an arrow) before React commits anything.
+	const latest = useRef({editor, focus, helpOpen});
+	useLayoutEffect(() => {
+		latest.current = {editor, focus, helpOpen};
+	});
+	const update = useCallback((change: Partial<typeof latest.current>) => {
+		latest.current = {...latest.current, ...change};
+		if (change.editor !== undefined) setEditor(change.editor);
+		if (change.focus !== undefined) setFocus(change.focus);
+	}, []);
+	const perform = useCallback(
+		(action: ShellAction) => {
+			const current = latest.current;
+			switch (action.type) {
+				case 'interrupt': {
+					if (pressInterrupt()) {
+						exit();
+					} else {
+						session.abort();
+					}
+
+					return;
+				}
+
+				case 'abort': {
+					session.abort();
+					return;
+				}
+
+				case 'focus': {
+					update({focus: action.focus});
+					return;
+				}
+
+				case 'view': {
+					apply(action.command);
+					return;
+				}
+
+				case 'help': {
+					setHelpOpen(true);
+					return;
+				}
+
+				case 'edit': {
+					update({editor: action.edit(current.editor)});
+					return;
+				}
+
+				case 'insert':
+				case 'submit': {
+					const next = action.type === 'insert' ? insertText(current.editor, action.text) : current.editor;
+					if (action.type === 'insert' && !action.submit) {
+						update({editor: next, focus: 'prompt'});
+						return;
+					}
+
+					const taken = takeSubmission(next);
+					update({editor: taken.state, focus: 'prompt'});
+					submit(taken.text);
+					return;
+				}
+
+				case 'none': {
+					return;
+				}
+			}
+		},
+		[session, exit, apply, submit, update, pressInterrupt],
+	);
+	const onInput = useCallback(
+		(input: string, key: Key) => {
+			const current = latest.current;
+			if (current.helpOpen) {
+				setHelpOpen(false);
+				return;
+			}
+
+			setMessage(undefined);
+			for (const [one, oneKey] of splitKeys(input, key)) {
+				const {focus} = latest.current;
+				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
+			}
+		},
+		[bindings, session, perform],
+	);
+	useInput(onInput);
+
+	if (helpOpen) {
+		return <HelpScreen bindings={bindings} columns={size.columns} rows={size.rows - 1} />;
+	}
+
+	return <Text>{lines.join('\n')}</Text>;
+}

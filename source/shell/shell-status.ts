@@ -1,0 +1,60 @@
+/** The shell's status line: what is happening, where the keys go, and the keys that work there. */
+import type {KeyBindings} from '../keys/bindings.js';
+import type {Command} from '../keys/commands.js';
+import {seg} from '../panels/parts.js';
+import type {Row} from '../panels/types.js';
+import {cutLine} from '../text/styled.js';
+import {padToWidth} from '../text/width.js';
+import {labelFor} from '../ui/frame.js';
+import type {ShellFocus} from './routing.js';
+
+/** What the status line reports. */
+export type StatusFacts = {
+	readonly focus: ShellFocus;
+	readonly running: boolean;
+	/** A one-off message (the ctrl+c hint, "a turn is running"), shown instead of the key list. */
+	readonly message: string | undefined;
+	/** Item position, e.g. `3/12`. */
+	readonly where: string;
+};
+
+function keyList(bindings: KeyBindings, parts: ReadonlyArray<readonly [Command | string, string]>): string {
+	return parts
+		.map(([command, label]) => {
+			const key = isCommandName(bindings, command) ? labelFor(bindings, command) : command;
+			return key === '' ? '' : `${key} ${label}`;
+		})
+		.filter((part) => part !== '')
+		.join(' · ');
+}
+
+function isCommandName(bindings: KeyBindings, name: string): name is Command {
+	return Object.hasOwn(bindings.keysByCommand, name);
+}
+
+/** The status row, exactly `width` columns (inverse video, like the transcript view's). */
+export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width: number): Row {
+	const state = facts.running ? `working, ${labelFor(bindings, 'abort') || 'no key'} stops` : 'ready';
+	const keys =
+		facts.message ??
+		(facts.focus === 'prompt'
+			? keyList(bindings, [
+					['enter', 'send'],
+					['newline', 'new line'],
+					['toggleExpand', 'expand'],
+					['pageUp', 'scroll'],
+					['switchFocus', 'transcript'],
+					['ctrl+c ctrl+c', 'quit'],
+				])
+			: keyList(bindings, [
+					['focusNext', 'next'],
+					['focusPrevious', 'previous'],
+					['toggleExpand', 'expand'],
+					['toggleAll', 'all'],
+					['help', 'help'],
+					['switchFocus', 'prompt'],
+				]));
+	const focus = facts.focus === 'prompt' ? 'prompt' : 'transcript';
+	const text = padToWidth(` ${facts.where} · ${state} · ${focus}  ${keys}`, width);
+	return cutLine([seg(text, 'status')], width);
+}

@@ -1,0 +1,217 @@
+/**
+The shell end to end: ink-testing-library with raw key bytes, a real AgentSession, and the fake model
+server on 127.0.0.1 speaking the real streaming wire format. Needs dist/cli.js (npm test builds first)
+for the byte-for-byte comparison with `lector read --model-view`.
+*/
+import {execFileSync} from 'node:child_process';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {isRecord} from '../../source/agent/json.js';
+import {AgentSession} from '../../source/agent/session.js';
+import {defaultBindings} from '../../source/keys/bindings.js';
+import ShellApp, {type ShellSession} from '../../source/shell/shell-app.js';
+import {createPainter} from '../../source/theme/ansi.js';
+import {darkTheme} from '../../source/theme/themes.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
+import {startHarness} from '../agent/harness.js';
+import type {FakeApi} from '../helpers/fake-model-server.js';
+import {keys, type Rendered, renderAt} from '../helpers/render.js';
+import {root} from '../helpers/transcripts.js';
+
+const columns = 100;
+const rows = 24;
+/** Ticks to wait for a frame that depends on a round trip to the fake server. */
+const network = 5000;
+const painter = createPainter(darkTheme, 0);
+const escapeKey = '\u001B';
+let current: Rendered | undefined;
+
+afterEach(() => {
+	current?.unmount();
+	current = undefined;
+});
+
+async function shell(session: ShellSession, sticky: readonly TranscriptEvent[] = []): Promise<Rendered> {
+	const heights: number[] = [];
+	current = await renderAt(
+		<ShellApp
+			session={session}
+			initialEvents={[]}
+			stickyEvents={sticky}
+			bindings={defaultBindings}
+			painter={painter}
+			previewLines={2}
+			onFrame={(height) => heights.push(height)}
+		/>,
+		columns,
+		rows,
+	);
+	return current;
+}
+
+/** Type text as separate key presses, then Enter. */
+async function typeLine(view: Rendered, text: string): Promise<void> {
+	for (const character of text) {
+		await view.press(character);
+	}
+
+	await view.press(keys.enter);
+}
+
+/** The tool results (OpenAI `tool` messages, Anthropic `tool_result` blocks) in a request body. */
+function toolResultTexts(body: unknown): string[] {
+	const texts: string[] = [];
+	const messages = isRecord(body) && Array.isArray(body['messages']) ? body['messages'] : [];
+	for (const message of messages) {
+		if (isRecord(message) && message['role'] === 'tool' && typeof message['content'] === 'string') {
+			texts.push(message['content']);
+		}
+
+		const parts = isRecord(message) && Array.isArray(message['content']) ? message['content'] : [];
+		for (const part of parts) {
+			if (isRecord(part) && part['type'] === 'tool_result' && typeof part['content'] === 'string') {
+				texts.push(part['content']);
+			}
+		}
+	}
+
+	return texts;
+}
+
+function frameHeights(view: Rendered): number[] {
+	return view.framesSinceResize().map((frame) => frame.split('\n').length);
+}
+
+describe.each<FakeApi>(['openai', 'anthropic'])('the shell over %s', (api) => {
+	test('a prompt, a read call shown as a collapsed panel, the exact tool result, the log', async () => {
+		const args = {path: 'src/greet.ts'};
+		const h = await startHarness(api, [
+			{type: 'reply', text: ['Let me ', 'look.'], toolCalls: [{id: 'call_1', name: 'read', input: args}]},
+			{type: 'reply', text: ['It greets by name.']},
+		]);
+		const view = await shell(h.session);
+		await typeLine(view, 'What does greet do?');
+		const frame = await view.waitForFrame((screen) => screen.includes('It greets by name.'), network);
+		expect(frame).toContain('› What does greet do?');
+		expect(frame).toContain('Let me look.');
+		expect(frame).toContain('read src/greet.ts:1-3  3 lines');
+		expect(frame).toContain('1 │ export function greet(name: string) {');
+		expect(frame).toContain('… 1 more line (ctrl+o to expand)');
+		expect(frame).not.toContain('3 │ }');
+
+		// What the model got is byte for byte what `lector read --model-view` prints, minus its final newline.
+		const cli = execFileSync(
+			'node',
+			[path.join(root, 'dist', 'cli.js'), 'read', args.path, '--model-view', '--cwd', h.workspace],
+			{encoding: 'utf8'},
+		);
+		expect(toolResultTexts(h.server.requests[1]?.body)).toEqual([cli.slice(0, -1)]);
+
+		await view.press(keys.ctrlO);
+		await view.waitForFrame((screen) => screen.includes('3 │ }'));
+		expect(frameHeights(view).every((height) => height === rows - 1)).toBe(true);
+
+		const logged = h
+			.logEvents()
+			.map((entry) => (isRecord(entry) && isRecord(entry['event']) ? entry['event']['type'] : ''));
+		expect(logged).toEqual(['user-text', 'assistant-text', 'tool-start', 'tool-end', 'assistant-text']);
+	});
+});
+
+test('Esc aborts a streaming answer; the transcript says so and the next prompt works', async () => {
+	const h = await startHarness('openai', [
+		{type: 'hang', text: ['Thinking about ']},
+		{type: 'reply', text: ['Second answer.']},
+	]);
+	const view = await shell(h.session);
+	await typeLine(view, 'First');
+	await view.waitForFrame(
+		(screen) => screen.includes('Thinking about') && screen.includes('working'),
+		network,
+	);
+	// Transcript keys still work while the model runs.
+	await view.press(keys.pageUp);
+	await view.press(escapeKey);
+	await view.waitForFrame((screen) => screen.includes('Turn aborted.') && screen.includes('ready'), network);
+	await typeLine(view, 'Second');
+	await view.waitForFrame((screen) => screen.includes('Second answer.'), network);
+	expect(h.logEvents().some((entry) => JSON.stringify(entry).includes('Turn aborted.'))).toBe(true);
+});
+
+test.each([
+	[401, 'refused the request (401: nope)'],
+	[429, '429'],
+])('a %i is shown as a notice and the shell goes on', async (status, text) => {
+	const h = await startHarness('openai', [
+		{type: 'error', status, message: 'nope', retryAfter: '1'},
+		...(status === 429 ? [{type: 'error', status, message: 'nope', retryAfter: '1'} as const] : []),
+		{type: 'reply', text: ['Still here.']},
+	]);
+	const view = await shell(h.session);
+	await typeLine(view, 'Hello');
+	const frame = await view.waitForFrame(
+		(screen) => screen.includes(text) && screen.includes('ready'),
+		network,
+	);
+	expect(frame).toMatch(/· .*(401|429)/);
+	if (status === 401) {
+		await typeLine(view, 'Again');
+	}
+
+	await view.waitForFrame((screen) => screen.includes('Still here.'), network);
+});
+
+test('with no model: the banner, `read greeting.ts` shows its panel; multi-line input, paste and history', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const banner: TranscriptEvent = {
+		type: 'notice',
+		id: 'banner',
+		level: 'warning',
+		text: 'No model is configured.',
+	};
+	const view = await shell(session, [banner]);
+	expect(view.frame()).toContain('· No model is configured.');
+	await typeLine(view, 'read greeting.ts');
+	const frame = await view.waitForFrame(
+		(screen) => screen.includes('read greeting.ts:1-22  22 lines'),
+		network,
+	);
+	expect(frame).toContain('… 20 more lines (ctrl+o to expand)');
+
+	// A newline key, then a paste of three lines arriving as one chunk: all kept, the frame still fits.
+	await view.press('first');
+	await view.press('\n');
+	await view.press('one\rtwo\rthree');
+	const editing = view.frame().split('\n').slice(-4);
+	// Ink drops trailing spaces, so the cursor cell after the last character does not show here.
+	expect(editing).toEqual(['› first', '  one', '  two', '  three']);
+	expect(frameHeights(view).every((height) => height === rows - 1)).toBe(true);
+
+	// Up on the first line recalls the previous prompt; Enter sends it again.
+	// Ctrl+U deletes to the line's start, then the line break: six presses leave `first`.
+	for (let line = 0; line < 6; line++) {
+		await view.press('\u0015');
+	}
+
+	expect(view.frame().split('\n').at(-1)).toBe('› first');
+	// A held backspace: its repeats arrive as one chunk.
+	await view.press('\u007F'.repeat(5));
+	expect(view.frame().split('\n').at(-1)).toBe('›  Ask about the code');
+	await view.press(keys.up);
+	expect(view.frame().split('\n').at(-1)).toBe('› read greeting.ts');
+	session.close();
+});
+
+test('ctrl+c shows a hint first; tab gives the transcript the keys and q gives them back', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const view = await shell(session);
+	await typeLine(view, 'ls');
+	await view.waitForFrame((screen) => screen.includes('greeting.ts'), network);
+	await view.press('\u0003');
+	expect(view.frame()).toContain('Press ctrl+c again to quit.');
+	await view.press('\t');
+	expect(view.frame()).toContain('· transcript');
+	await view.press('q');
+	expect(view.frame()).toContain('· prompt');
+	session.close();
+});

@@ -1,6 +1,7 @@
 // npm run bench:ui: the transcript view with 10,000 generated tool panels (mixed languages and
 // sizes, errors, skills, generic tools). Reports time to first frame, Ctrl+O on the focused panel,
-// expand-all, a page of scrolling (median and worst over repeated keys) and peak RSS.
+// expand-all, a page of scrolling, a `/` search and `n` (median and worst over repeated keys) and
+// peak RSS.
 // Runs the built code in dist/ (npm run build first). Ink runs in debug mode so every render is
 // written at once: the numbers are the cost of computing a frame, without the 60 fps throttle.
 import {EventEmitter} from 'node:events';
@@ -263,6 +264,32 @@ await measure('Ctrl+O on the focused panel', ['\u000F']);
 await measure('expand-all / collapse-all (e)', ['e']);
 await measure('page down / page up', ['\u001B[6~', '\u001B[6~', '\u001B[5~', '\u001B[5~']);
 await measure('focus previous / next (k, j)', ['k', 'k', 'j', 'j']);
+
+// A `/` search: the prompt is opened and the query typed first; the time is from enter to the frame
+// showing the match. Every query is new (its verdicts are not cached yet); the first builds the
+// per-item text cache.
+const searchTimes = [];
+for (let index = 0; index < repeats; index++) {
+	const query =
+		index % 2 === 0 ? `missing-${(index * 977) % panelCount}.ex` : `dir-${(index * 613) % panelCount}`;
+	// eslint-disable-next-line no-await-in-loop
+	await timeKey(stdout, stdin, '/');
+	// eslint-disable-next-line no-await-in-loop
+	await timeKey(stdout, stdin, query);
+	// eslint-disable-next-line no-await-in-loop
+	searchTimes.push(await timeKey(stdout, stdin, '\r'));
+}
+
+results['search: / query enter (a new query each time)'] = summary(searchTimes);
+// Many matches: the Rust and Go samples say println.
+await timeKey(stdout, stdin, '/');
+await timeKey(stdout, stdin, 'println');
+await timeKey(stdout, stdin, '\r');
+if (!/match \d+ of/.test(stdout.lastFrame)) {
+	throw new Error(`search found nothing:\n${stdout.lastFrame}`);
+}
+
+await measure('search: next / previous match (n, N)', ['n', 'n', 'N', 'n']);
 instance.unmount();
 
 const rssMb = process.resourceUsage().maxRSS / 1024;

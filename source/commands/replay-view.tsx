@@ -1,39 +1,60 @@
 /**
-The interactive replay: helper-3's TranscriptView over a transcript that grows while the log is
-read (or followed). Events are queued and applied in one reducer call per flush, so a large log
-costs one list copy per flush rather than one per line.
+The interactive replay: the TranscriptView over a transcript that grows while the log is read (or
+followed), under a fixed header with the session's facts, with the counts of what was skipped in the
+status line. Events are queued and applied in one reducer call per flush, so a large log costs one
+list copy per flush rather than one per line.
 */
 import process from 'node:process';
 import {render} from 'ink';
-import {useEffect, useState} from 'react';
+import {useCallback, useEffect, useMemo, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
 import {loadConfig} from '../keys/config.js';
+import {countsLine, type ReplayStats} from '../sessions/stats.js';
+import type {SessionMeta} from '../sessions/types.js';
 import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import {applyEvents, emptyTranscript} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {initialViewState} from '../transcript/view-state.js';
+import {sessionHeaderRows} from '../ui/session-header.js';
 import {defaultPreviewLines, enterAlternateScreen, leaveAlternateScreen} from '../ui/show.js';
 import TranscriptView from '../ui/transcript-view.js';
 
 /** Milliseconds between applying queued events to the view. */
 const flushMs = 50;
 
-/** Events pushed by a reader, delivered to one listener in batches. */
+/** What the header and the status line say about the session; the latest value wins. */
+export type ReplayFacts = {
+	readonly meta: SessionMeta | undefined;
+	readonly stats: ReplayStats | undefined;
+};
+
+/** One delivery: the events since the last one, and the facts when they changed. */
+export type ReplayBatch = {
+	readonly events: readonly TranscriptEvent[];
+	readonly facts: ReplayFacts | undefined;
+};
+
+/** Events and session facts pushed by a reader, delivered to one listener in batches. */
 export class EventQueue {
 	private pending: TranscriptEvent[] = [];
-	private listener: ((events: readonly TranscriptEvent[]) => void) | undefined;
+	private facts: ReplayFacts | undefined;
+	private listener: ((batch: ReplayBatch) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 
 	push(events: readonly TranscriptEvent[]): void {
 		this.pending.push(...events);
-		this.timer ??= setTimeout(() => {
-			this.flush();
-		}, flushMs);
+		this.schedule();
 	}
 
-	/** Attach the one listener; events pushed before are delivered at once. */
-	subscribe(listener: (events: readonly TranscriptEvent[]) => void): () => void {
+	/** New session facts, delivered with the next batch (a follow updates them per chunk read). */
+	setFacts(facts: ReplayFacts): void {
+		this.facts = facts;
+		this.schedule();
+	}
+
+	/** Attach the one listener; what was pushed before is delivered at once. */
+	subscribe(listener: (batch: ReplayBatch) => void): () => void {
 		this.listener = listener;
 		this.flush();
 		return () => {
@@ -41,36 +62,65 @@ export class EventQueue {
 		};
 	}
 
+	private schedule(): void {
+		this.timer ??= setTimeout(() => {
+			this.flush();
+		}, flushMs);
+	}
+
 	private flush(): void {
 		clearTimeout(this.timer);
 		this.timer = undefined;
-		if (this.listener === undefined || this.pending.length === 0) {
+		if (this.listener === undefined || (this.pending.length === 0 && this.facts === undefined)) {
 			return;
 		}
 
-		const batch = this.pending;
+		const batch = {events: this.pending, facts: this.facts};
 		this.pending = [];
+		this.facts = undefined;
 		this.listener(batch);
 	}
 }
 
-type Props = {
+/** How the replay view starts and what it shows above the transcript. */
+export type ReplayViewOptions = {
+	readonly expanded: boolean;
+	/** The log, named in the header. */
+	readonly filePath: string;
+	/** Following a live log: start at the bottom and follow; otherwise start at the top. */
+	readonly follow: boolean;
+};
+
+type Props = ReplayViewOptions & {
 	readonly queue: EventQueue;
 	readonly bindings: KeyBindings;
 	readonly painter: Painter;
 	readonly previewLines: number;
-	readonly expanded: boolean;
 };
 
-function LiveTranscript({queue, bindings, painter, previewLines, expanded}: Props) {
+const noFacts: ReplayFacts = {meta: undefined, stats: undefined};
+
+/** The replay view: a transcript fed by the queue, under the session header. */
+export function LiveTranscript({queue, bindings, painter, previewLines, expanded, filePath, follow}: Props) {
 	const [transcript, setTranscript] = useState(emptyTranscript);
+	const [facts, setFacts] = useState(noFacts);
 	useEffect(
 		() =>
-			queue.subscribe((events) => {
-				setTranscript((current) => applyEvents(current, events));
+			queue.subscribe((batch) => {
+				setTranscript((current) => applyEvents(current, batch.events));
+				if (batch.facts !== undefined) {
+					setFacts(batch.facts);
+				}
 			}),
 		[queue],
 	);
+	const {meta, stats} = facts;
+	const header = useCallback(
+		(columns: number) => sessionHeaderRows(meta, filePath, columns),
+		[meta, filePath],
+	);
+	const counts = stats === undefined ? '' : countsLine(stats);
+	const notes = useMemo(() => (counts === '' ? [] : [counts]), [counts]);
 	return (
 		<TranscriptView
 			transcript={transcript}
@@ -78,6 +128,9 @@ function LiveTranscript({queue, bindings, painter, previewLines, expanded}: Prop
 			painter={painter}
 			previewLines={previewLines}
 			initialView={expanded ? {...initialViewState, allExpanded: true} : initialViewState}
+			header={header}
+			notes={notes}
+			start={follow ? 'bottom' : 'top'}
 		/>
 	);
 }
@@ -85,7 +138,7 @@ function LiveTranscript({queue, bindings, painter, previewLines, expanded}: Prop
 /** Run the interactive view until the person quits; `onQuit` stops the reader. */
 export async function showLiveReplay(
 	queue: EventQueue,
-	expanded: boolean,
+	options: ReplayViewOptions,
 	onQuit: () => void,
 ): Promise<void> {
 	const {stdout, stderr, env} = process;
@@ -111,7 +164,7 @@ export async function showLiveReplay(
 				bindings={config.bindings}
 				painter={painter}
 				previewLines={config.previewLines ?? defaultPreviewLines}
-				expanded={expanded}
+				{...options}
 			/>,
 			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC: true, patchConsole: false},
 		);

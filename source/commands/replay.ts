@@ -16,6 +16,7 @@ import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
 import type {SessionMeta} from '../sessions/types.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
+import {sessionFacts, tildify} from '../ui/session-header.js';
 import {showTranscript} from '../ui/show.js';
 import {UsageError} from './read.js';
 
@@ -32,37 +33,21 @@ type NoticeEvent = Extract<TranscriptEvent, {type: 'notice'}>;
 const headerId = 'replay:header';
 const statsId = 'replay:stats';
 
-function tildify(folder: string, home: string): string {
-	return folder === home || folder.startsWith(`${home}/`) ? `~${folder.slice(home.length)}` : folder;
-}
-
-/** `pi · gpt-5 · ~/project · 2025-03-01 10:00 · "title"`: the session header, as a notice item. */
+/**
+`pi · gpt-5 · ~/project · 2025-03-01 10:00 · "title"`: the session header as a notice item, for
+`--print` (the interactive view draws it as fixed rows instead).
+*/
 export function headerEvent(
 	meta: SessionMeta | undefined,
 	filePath: string,
 	home = os.homedir(),
 ): NoticeEvent {
-	const parts = [meta?.agent ?? 'unknown format'];
-	for (const part of [meta?.model, meta?.cwd === undefined ? undefined : tildify(meta.cwd, home)]) {
-		if (part !== undefined && part !== '') {
-			parts.push(part);
-		}
-	}
-
-	const date = meta?.startedAt === undefined ? undefined : new Date(meta.startedAt);
-	if (date !== undefined && !Number.isNaN(date.getTime())) {
-		parts.push(date.toISOString().slice(0, 16).replace('T', ' '));
-	}
-
-	if (meta?.title !== undefined) {
-		parts.push(`"${meta.title}"`);
-	}
-
+	const title = meta?.title === undefined ? '' : ` · "${meta.title}"`;
 	return {
 		type: 'notice',
 		id: headerId,
 		level: 'info',
-		text: `${parts.join(' · ')}\n${tildify(filePath, home)}`,
+		text: `${sessionFacts(meta, home)}${title}\n${tildify(filePath, home)}`,
 	};
 }
 
@@ -146,32 +131,16 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 		if (interactive) {
 			const {EventQueue, showLiveReplay} = await import('./replay-view.js');
 			const queue = new EventQueue();
-			let header = '';
-			let meta: SessionMeta | undefined;
-			const pushHeader = (force: boolean) => {
-				const event = headerEvent(meta, filePath);
-				if (force || event.text !== header) {
-					header = event.text;
-					queue.push([event]);
-				}
-			};
-
-			pushHeader(true);
 			const following = followFile(filePath, {
 				signal: controller.signal,
 				onEvents(events) {
 					queue.push(events);
-					// A reset (the file was replaced, or pi switched branches) clears the header too.
-					if (events.some((event) => event.type === 'reset')) {
-						pushHeader(true);
-					}
 				},
 				onUpdate(outcome) {
-					meta = outcome.meta;
-					pushHeader(false);
+					queue.setFacts({meta: outcome.meta, stats: outcome.stats});
 				},
 			});
-			await showLiveReplay(queue, flags.expanded, stop);
+			await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: true}, stop);
 			await following;
 			return 0;
 		}
@@ -220,26 +189,30 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 	const {EventQueue, showLiveReplay} = await import('./replay-view.js');
 	const queue = new EventQueue();
 	const controller = new AbortController();
-	queue.push([headerEvent(undefined, filePath)]);
-	let headerDone = false;
+	let done = false;
 	const reading = replayFile(filePath, {
 		signal: controller.signal,
 		onEvents(events) {
 			queue.push(events);
 		},
 		onMeta(meta) {
-			queue.push([headerEvent(meta, filePath)]);
+			queue.setFacts({meta, stats: undefined});
 		},
 	})
 		.then((outcome) => {
-			queue.push([headerEvent(outcome.meta, filePath), statsEvent(outcome.stats, flags.verbose)]);
-			headerDone = true;
+			// The counts go to the status line; --verbose also lists the reasons, as the last item.
+			queue.setFacts({meta: outcome.meta, stats: outcome.stats});
+			if (flags.verbose) {
+				queue.push([statsEvent(outcome.stats, true)]);
+			}
+
+			done = true;
 		})
 		.catch(() => {
 			// Aborted because the person quit before the log was read.
 		});
-	await showLiveReplay(queue, flags.expanded, () => {
-		if (!headerDone) {
+	await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: false}, () => {
+		if (!done) {
 			controller.abort();
 		}
 	});

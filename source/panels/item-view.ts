@@ -26,9 +26,36 @@ function textView(text: string, role: Role, prefix: string, width: number): Pane
 	return arrayView(rows);
 }
 
+/** What a nested call's rows start with: a guide line and a space (2 columns). */
+const guide = seg('│ ', 'dim');
+
+/** Columns a nested call is indented by. */
+export const nestIndent = 2;
+
+/**
+A subagent's call, drawn under the call that started it: the panel laid out 2 columns narrower,
+every row behind the guide.
+*/
+function nestedView(inner: PanelView): PanelView {
+	return {
+		height: inner.height,
+		rows: (start, end) => inner.rows(start, end).map((row): Row => [guide, ...row]),
+	};
+}
+
+/** The blank row above an item in a list: nested calls keep their guide in it, so it reads as one column. */
+export function gapRow(item: TranscriptItem | undefined): Row {
+	return item?.type === 'tool' && item.parentId !== undefined ? [seg('│', 'dim')] : [];
+}
+
 function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 	switch (item.type) {
 		case 'tool': {
+			if (item.parentId !== undefined) {
+				const width = Math.max(1, context.width - nestIndent);
+				return nestedView(rendererFor(item.name)(item, {...context, width}));
+			}
+
 			return rendererFor(item.name)(item, context);
 		}
 

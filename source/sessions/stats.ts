@@ -78,7 +78,20 @@ export class StatsCollector {
 
 /** One status line: `412 lines · 380 events · 2 malformed · 1 unknown`. Zero counts are left out. */
 export function statsLine(stats: ReplayStats): string {
-	const parts = [`${formatCount(stats.lines)} lines`, `${formatCount(stats.events)} events`];
+	const counts = countsLine(stats);
+	return [
+		`${formatCount(stats.lines)} lines`,
+		`${formatCount(stats.events)} events`,
+		...(counts === '' ? [] : [counts]),
+	].join(' · ');
+}
+
+/**
+The counts alone, for the replay view's status line: `1 malformed · 1 unknown · 7 skipped`; empty
+when nothing was skipped or misunderstood.
+*/
+export function countsLine(stats: ReplayStats): string {
+	const parts: string[] = [];
 	for (const kind of Object.keys(labels)) {
 		if (isNoteKind(kind) && stats.counts[kind] > 0) {
 			parts.push(`${formatCount(stats.counts[kind])} ${labels[kind]}`);

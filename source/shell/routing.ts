@@ -14,7 +14,7 @@ arguments and carries out the action. The rules (README text in docs/shell.md):
 */
 import type {Key} from 'ink';
 import type {KeyBindings} from '../keys/bindings.js';
-import {isShellCommand} from '../keys/commands.js';
+import {isSearchCommand, isShellCommand} from '../keys/commands.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import type {ViewportCommand} from '../ui/navigation.js';
 import {
@@ -111,7 +111,8 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 			return {type: 'focus', focus: 'prompt'};
 		}
 
-		if (command !== undefined && !isShellCommand(command)) {
+		// The search (`/`, n, N) belongs to the read and replay views: here those keys type text.
+		if (command !== undefined && !isShellCommand(command) && !isSearchCommand(command)) {
 			return {type: 'view', command};
 		}
 
@@ -137,7 +138,13 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 		return {type: 'insert', ...typed};
 	}
 
-	if (command !== undefined && command !== 'quit' && command !== 'help' && !isShellCommand(command)) {
+	if (
+		command !== undefined &&
+		command !== 'quit' &&
+		command !== 'help' &&
+		!isShellCommand(command) &&
+		!isSearchCommand(command)
+	) {
 		return {type: 'view', command};
 	}
 

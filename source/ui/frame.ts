@@ -3,7 +3,7 @@ import type {KeyBindings} from '../keys/bindings.js';
 import type {Command} from '../keys/commands.js';
 import type {Row} from '../panels/types.js';
 import {cutLine} from '../text/styled.js';
-import {padToWidth} from '../text/width.js';
+import {displayWidth, padToWidth} from '../text/width.js';
 import type {Painter} from '../theme/ansi.js';
 import type {FrameRow, Layout, Position} from './layout.js';
 
@@ -15,25 +15,44 @@ export function labelFor(bindings: KeyBindings, command: Command): string {
 	return bindings.keysByCommand[command][0] ?? '';
 }
 
-/** The status line: where we are and the keys that work, from the key table. */
-export function statusRow(bindings: KeyBindings, layout: Layout, top: Position, width: number): Row {
+/**
+The status line: where we are, any `notes` (a search's `match 3 of 17`, a replay's counts), and the
+keys that work, from the key table. Cut to `width` columns: the keys go first when space is short.
+*/
+export function statusRow(
+	bindings: KeyBindings,
+	layout: Layout,
+	top: Position,
+	width: number,
+	notes: readonly string[] = [],
+): Row {
 	const count = layout.count;
 	const where = count === 0 ? 'empty' : `${Math.min(count, top.index + 1)}/${count}`;
 	const parts: Array<[Command, string]> = [
 		['toggleExpand', 'expand'],
 		['toggleAll', 'all'],
+		['search', 'search'],
 		['focusNext', 'next'],
 		['focusPrevious', 'previous'],
 		['pageDown', 'page'],
 		['help', 'help'],
 		['quit', 'quit'],
 	];
-	const keys = parts
-		.map(([command, label]) => [labelFor(bindings, command), label])
-		.filter(([key]) => key !== '')
-		.map(([key, label]) => `${key} ${label}`)
-		.join(' · ');
-	const text = padToWidth(` ${where}  ${keys}`, width);
+	const keysOf = (list: ReadonlyArray<[Command, string]>) =>
+		list
+			.map(([command, label]) => [labelFor(bindings, command), label])
+			.filter(([key]) => key !== '')
+			.map(([key, label]) => `${key} ${label}`)
+			.join(' · ');
+	const said = notes.filter((note) => note !== '').join(' · ');
+	const lead = ` ${where}  ${said === '' ? '' : `${said}  `}`;
+	const keys = keysOf(parts);
+	// When notes leave no room for the key list, name the two keys that explain the rest.
+	const fitted =
+		said !== '' && displayWidth(lead + keys) > width
+			? keysOf(parts.filter(([command]) => command === 'help' || command === 'quit'))
+			: keys;
+	const text = padToWidth(lead + fitted, width);
 	return cutLine([{text, role: 'status'}], width);
 }
 

@@ -3,7 +3,7 @@ The viewport's layout, without React. The scroll position is an anchor (an item 
 offset inside it), never an absolute row, so nothing above or below the screen is ever measured:
 a frame, a key press and a toggle cost what is on screen, not the length of the transcript.
 */
-import {viewForItem} from '../panels/item-view.js';
+import {gapRow, viewForItem} from '../panels/item-view.js';
 import type {PanelContext, PanelView, Row} from '../panels/types.js';
 import type {TranscriptItem} from '../transcript/types.js';
 import {isExpanded, type ViewState} from '../transcript/view-state.js';
@@ -155,7 +155,7 @@ export function frameRows(layout: Layout, top: Position): FrameRow[] {
 	while (out.length < rows && index < layout.count) {
 		const gap = layout.gap(index);
 		for (; offset < gap && out.length < rows; offset++) {
-			out.push({row: [], index, gap: true});
+			out.push({row: gapRow(layout.env.items[index]), index, gap: true});
 		}
 
 		const panel = layout.viewAt(index);

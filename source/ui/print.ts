@@ -3,7 +3,7 @@ Print mode: every panel laid out once and written as plain lines (ANSI colour on
 colour level allows), for pipes and `--print`. No alternate screen, no keys: hints name the
 `--expanded` flag instead of a key.
 */
-import {viewForItem} from '../panels/item-view.js';
+import {gapRow, viewForItem} from '../panels/item-view.js';
 import type {PanelContext} from '../panels/types.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptItem} from '../transcript/types.js';
@@ -36,7 +36,8 @@ export function printItems(items: readonly TranscriptItem[], options: PrintOptio
 	const lines: string[] = [];
 	for (const [index, item] of items.entries()) {
 		if (index > 0) {
-			lines.push('');
+			// A subagent's calls keep their guide in the blank line too.
+			lines.push(options.painter.paint(gapRow(item)).trimEnd());
 		}
 
 		const view = viewForItem(item, context);

@@ -7,13 +7,16 @@ is as tall as the terminal (ink issues #935, #990).
 import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
-import {isShellCommand} from '../keys/commands.js';
+import {isSearchCommand, isShellCommand} from '../keys/commands.js';
 import {keyNameFromInk} from '../keys/key-names.js';
+import type {Row} from '../panels/types.js';
+import {cutLine} from '../text/styled.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptState} from '../transcript/reducer.js';
 import type {ViewState} from '../transcript/view-state.js';
 import {labelFor, paintFrame, statusRow} from './frame.js';
 import HelpScreen from './help-screen.js';
+import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {useViewport} from './use-viewport.js';
 
@@ -29,7 +32,18 @@ type Props = {
 	readonly initialView?: ViewState;
 	/** Called after each frame is computed, with its height in rows (for tests and the benchmark). */
 	readonly onFrame?: (rows: number) => void;
+	/**
+	Fixed rows above the viewport (a replay's session header), built for the terminal's columns. The
+	viewport gets the rows they leave; on a very short terminal they give way first.
+	*/
+	readonly header?: (columns: number) => readonly Row[];
+	/** Shown in the status line after the position, e.g. a replay's counts of skipped lines. */
+	readonly notes?: readonly string[];
+	/** `bottom` (default) follows new output; `top` starts at the beginning, first item focused. */
+	readonly start?: 'top' | 'bottom';
 };
+
+const noNotes: readonly string[] = [];
 
 /** The interactive transcript. `q` (or the quit binding) exits the Ink app. */
 export default function TranscriptView({
@@ -39,24 +53,59 @@ export default function TranscriptView({
 	previewLines,
 	initialView,
 	onFrame,
+	header,
+	notes = noNotes,
+	start,
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const [helpOpen, setHelpOpen] = useState(false);
 	const toggleKey = labelFor(bindings, 'toggleExpand');
-	const {env, layout, top, frame, focused, apply} = useViewport({
+	// The header never takes the last viewport row, the status line or the row kept free.
+	const headerRows = useMemo(
+		() =>
+			(header?.(size.columns) ?? [])
+				.slice(0, Math.max(0, size.rows - 3))
+				.map((row) => painter.paint(cutLine(row, size.columns))),
+		[header, size, painter],
+	);
+	const {env, layout, top, frame, focused, apply, jump} = useViewport({
 		transcript,
 		// One row for the status line and one kept free so the frame never fills the terminal.
-		rows: size.rows - 2,
+		rows: size.rows - 2 - headerRows.length,
 		columns: size.columns,
 		previewLines,
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
 		...(initialView === undefined ? {} : {initialView}),
+		...(start === undefined ? {} : {start}),
 	});
-	const lines = useMemo(
-		() => paintFrame(frame, focused, painter, statusRow(bindings, layout, top, env.width)),
-		[frame, focused, painter, bindings, layout, top, env.width],
-	);
+	const search = useSearch({
+		items: transcript.items,
+		focused,
+		jump,
+		width: env.width,
+	});
+	const lines = useMemo(() => {
+		const status =
+			search.promptRow ??
+			statusRow(bindings, layout, top, env.width, [
+				...(search.status === undefined ? [] : [search.status]),
+				...notes,
+			]);
+		return [...headerRows, ...paintFrame(frame, focused, painter, status)];
+	}, [
+		frame,
+		focused,
+		painter,
+		bindings,
+		layout,
+		top,
+		env.width,
+		headerRows,
+		search.promptRow,
+		search.status,
+		notes,
+	]);
 
 	useEffect(() => {
 		onFrame?.(lines.length);
@@ -75,6 +124,11 @@ export default function TranscriptView({
 				return;
 			}
 
+			// While the search prompt is open it takes every key (enter, escape, the text).
+			if (search.handleKey(input, key)) {
+				return;
+			}
+
 			const name = keyNameFromInk(input, key);
 			const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
 			if (command === undefined || isShellCommand(command)) {
@@ -85,11 +139,13 @@ export default function TranscriptView({
 				current.exit();
 			} else if (command === 'help') {
 				setHelpOpen(true);
+			} else if (isSearchCommand(command)) {
+				search.run(command);
 			} else {
 				apply(command);
 			}
 		},
-		[apply],
+		[apply, search.handleKey, search.run],
 	);
 	useInput(onInput);
 

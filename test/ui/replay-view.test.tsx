@@ -1,0 +1,233 @@
+import {afterEach, describe, expect, test} from 'vitest';
+import {EventQueue, LiveTranscript} from '../../source/commands/replay-view.js';
+import {defaultBindings} from '../../source/keys/bindings.js';
+import {StatsCollector} from '../../source/sessions/stats.js';
+import type {SessionMeta} from '../../source/sessions/types.js';
+import {displayWidth} from '../../source/text/width.js';
+import {createPainter} from '../../source/theme/ansi.js';
+import {darkTheme} from '../../source/theme/themes.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
+import {keys, type Rendered, renderAt, stripAnsi} from '../helpers/render.js';
+
+const rows = 30;
+const painter = createPainter(darkTheme, 3);
+const escapeKey = '\u001B';
+let current: Rendered | undefined;
+
+afterEach(() => {
+	current?.unmount();
+	current = undefined;
+});
+
+const meta: SessionMeta = {
+	format: 'claude-code',
+	agent: 'Claude Code',
+	model: 'claude-opus-4-1',
+	cwd: '/srv/project',
+	startedAt: '2025-03-02T08:00:00.000Z',
+	title: 'Config loader review',
+};
+
+function call(id: string, command: string, output: string, parentId?: string): TranscriptEvent[] {
+	const parent = parentId === undefined ? {} : {parentId};
+	return [
+		{type: 'tool-start', id, name: 'Bash', args: {command}, ...parent},
+		{type: 'tool-end', id, result: {content: [{type: 'text', text: output}], isError: false}, ...parent},
+	];
+}
+
+const lines = (label: string, count: number) =>
+	Array.from({length: count}, (_, index) => `${label} line ${index + 1}`).join('\n');
+
+/** Six prompts, each with an answer and a call; "needle" in three places, one of them in a subagent's call. */
+function sessionEvents(): TranscriptEvent[] {
+	const events: TranscriptEvent[] = [];
+	for (let prompt = 1; prompt <= 6; prompt++) {
+		events.push({type: 'user-text', id: `u${prompt}`, text: `prompt number ${prompt}`});
+		events.push({
+			type: 'assistant-text',
+			id: `a${prompt}`,
+			text: prompt === 4 ? 'The NEEDLE is in the config.' : `answer ${prompt}`,
+		});
+		if (prompt === 3) {
+			events.push(
+				{type: 'tool-start', id: 'task', name: 'Task', args: {description: 'Find callers'}},
+				...call('sub1', 'grep -rn loadConfig', `src/a.ts: needle\n${lines('sub', 2)}`, 'task'),
+				...call('sub2', 'cat src/b.ts', lines('b.ts', 2), 'task'),
+				{
+					type: 'tool-end',
+					id: 'task',
+					result: {content: [{type: 'text', text: 'Found 2 callers.'}], isError: false},
+				},
+			);
+		}
+
+		events.push(
+			...call(`t${prompt}`, `step ${prompt}`, prompt === 2 ? `${lines('out', 3)}\nneedle` : lines('out', 8)),
+		);
+	}
+
+	return events;
+}
+
+function statsWithProblems() {
+	const stats = new StatsCollector();
+	stats.note('malformed', 'not JSON', 3);
+	stats.note('unknown', 'line type "mystery"', 7);
+	stats.note('skipped', 'thinking block', 4);
+	stats.note('skipped', 'thinking block', 9);
+	return stats.snapshot();
+}
+
+async function show(
+	columns: number,
+	follow = false,
+	events = sessionEvents(),
+): Promise<{view: Rendered; queue: EventQueue}> {
+	const queue = new EventQueue();
+	queue.push(events);
+	queue.setFacts({meta, stats: statsWithProblems()});
+	current = await renderAt(
+		<LiveTranscript
+			queue={queue}
+			bindings={defaultBindings}
+			painter={painter}
+			previewLines={5}
+			expanded={false}
+			filePath="/logs/session.jsonl"
+			follow={follow}
+		/>,
+		columns,
+		rows,
+	);
+	return {view: current, queue};
+}
+
+function focusedLine(frame: string): string | undefined {
+	return frame.split('\n').find((line) => line.startsWith('▌'));
+}
+
+function statusLine(frame: string): string {
+	return frame.split('\n').at(-1) ?? '';
+}
+
+function assertFramesFit(view: Rendered, columns: number): void {
+	for (const frame of view.framesSinceResize()) {
+		const frameLines = stripAnsi(frame).split('\n');
+		expect(frameLines.length).toBeLessThanOrEqual(rows - 1);
+		for (const line of frameLines) {
+			expect(displayWidth(line)).toBeLessThanOrEqual(columns);
+		}
+	}
+}
+
+describe.each([80, 120])('the replay view at %i columns', (columns) => {
+	test('a fixed header with the session facts; starts at the top, first item focused; counts in the status line', async () => {
+		const {view} = await show(columns);
+		const frame = await view.waitForFrame((text) => text.includes('prompt number 1'));
+		const [facts, file, first] = frame.split('\n');
+		expect(facts).toBe(` Claude Code · claude-opus-4-1 · /srv/project · 2025-03-02 08:00`.padEnd(columns));
+		expect(file).toBe(' "Config loader review" · /logs/session.jsonl');
+		expect(first).toBe('▌ › prompt number 1');
+		expect(statusLine(frame)).toContain('1 malformed · 1 unknown · 2 skipped');
+		expect(statusLine(frame)).toContain('? help');
+		// Scrolling keeps the header where it is.
+		await view.press(keys.pageDown);
+		const paged = await view.waitForFrame((text) => !text.includes('prompt number 1'));
+		expect(paged.split('\n').slice(0, 2)).toEqual([facts, file]);
+		assertFramesFit(view, columns);
+	});
+
+	test('/ searches user and assistant text and tool output; n and N step through the matches, wrapping', async () => {
+		const {view} = await show(columns);
+		await view.press('/');
+		await view.waitForFrame((text) => statusLine(text).startsWith('/ '));
+		await view.press('nEEdle');
+		await view.waitForFrame((text) => statusLine(text).startsWith('/nEEdle'));
+		await view.press(keys.enter);
+		let frame = await view.waitForFrame((text) => statusLine(text).includes('match 1 of 3'));
+		expect(focusedLine(frame)).toBe('▌ Bash step 2');
+		expect(frame).toContain('needle');
+
+		await view.press('n');
+		frame = await view.waitForFrame((text) => statusLine(text).includes('match 2 of 3'));
+		// The subagent's call, nested under its Task call.
+		expect(focusedLine(frame)).toBe('▌ │ Bash grep -rn loadConfig');
+		await view.press('n');
+		frame = await view.waitForFrame((text) => statusLine(text).includes('match 3 of 3'));
+		expect(focusedLine(frame)).toBe('▌ The NEEDLE is in the config.');
+		await view.press('n');
+		frame = await view.waitForFrame((text) => statusLine(text).includes('match 1 of 3'));
+		await view.press('N');
+		frame = await view.waitForFrame((text) => statusLine(text).includes('match 3 of 3'));
+
+		// Escape closes the prompt and keeps the last search; a search without a match says so.
+		await view.press('/');
+		await view.press('zzz');
+		await view.press(escapeKey);
+		frame = await view.waitForFrame((text) => statusLine(text).includes('match 3 of 3'));
+		await view.press('/');
+		await view.press('zzz');
+		await view.press(keys.enter);
+		frame = await view.waitForFrame((text) => statusLine(text).includes('no match for "zzz"'));
+		expect(focusedLine(frame)).toBe('▌ The NEEDLE is in the config.');
+		assertFramesFit(view, columns);
+	});
+
+	test('] and [ jump to the next and previous user prompt, shown at the top', async () => {
+		const {view} = await show(columns);
+		await view.waitForFrame((text) => text.includes('prompt number 1'));
+		await view.press(']');
+		let frame = await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 2');
+		expect(frame.split('\n')[2]).toBe('▌ › prompt number 2');
+		await view.press(']');
+		await view.press(']');
+		frame = await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 4');
+		expect(frame.split('\n')[2]).toBe('▌ › prompt number 4');
+		await view.press('[');
+		await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 3');
+		// From a panel, [ goes to the prompt above it.
+		await view.press('j');
+		await view.press('j');
+		await view.waitForFrame((text) => focusedLine(text)?.includes('│ Bash grep') === true);
+		await view.press('[');
+		await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 3');
+		assertFramesFit(view, columns);
+	});
+
+	test('a subagent’s calls are drawn under the call that started them, behind a guide', async () => {
+		const {view} = await show(columns);
+		await view.press(']');
+		await view.press(']');
+		const frame = await view.waitForFrame((text) => text.includes('Task description=Find callers'));
+		const all = frame.split('\n');
+		const task = all.findIndex((line) => line.includes('Task description=Find callers'));
+		expect(all.slice(task, task + 7)).toEqual([
+			'  Task description=Find callers',
+			'  Found 2 callers.',
+			'  │',
+			'  │ Bash grep -rn loadConfig',
+			'  │ src/a.ts: needle',
+			'  │ sub line 1',
+			'  │ sub line 2',
+		]);
+	});
+});
+
+test('with --follow the view starts at the bottom and follows new entries while the bottom is on screen', async () => {
+	const {view, queue} = await show(100, true);
+	let frame = await view.waitForFrame((text) => text.includes('out line 5'));
+	expect(frame).not.toContain('prompt number 1');
+	expect(frame.split('\n').at(-2)).toContain('more lines');
+	queue.push([{type: 'user-text', id: 'u7', text: 'prompt number 7'}]);
+	frame = await view.waitForFrame((text) => text.includes('prompt number 7'));
+	expect(frame.split('\n').at(-2)).toBe('  › prompt number 7');
+
+	// Scrolled up, new entries no longer move the view.
+	await view.press(keys.pageUp);
+	frame = await view.waitForFrame((text) => !text.includes('prompt number 7'));
+	queue.push([{type: 'user-text', id: 'u8', text: 'prompt number 8'}]);
+	// The status line counts the new item; the rows above it stay where they were.
+	const after = await view.waitForFrame((text) => statusLine(text) !== statusLine(frame));
+	expect(after.split('\n').slice(0, -1)).toEqual(frame.split('\n').slice(0, -1));
+});

@@ -13,6 +13,7 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
+import {timedRead} from './timed-read.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
@@ -21,26 +22,17 @@ const pageCount = Number(process.env.LECTOR_BENCH_PAGES ?? 300);
 
 /** Child mode: one read in this process; prints wall time, peak RSS and a summary as one JSON line. */
 async function child([file, paramsJson, limitsJson, noop]) {
-	const {read} = await import('../dist/read/index.js');
 	if (noop === '--noop') {
+		await import('../dist/read/index.js');
 		console.log(JSON.stringify({ms: null, maxRssKb: process.resourceUsage().maxRSS}));
 		return;
 	}
 
-	const start = performance.now();
-	const result = await read({path: file, ...JSON.parse(paramsJson)}, {limits: JSON.parse(limitsJson)});
-	const ms = performance.now() - start;
-	const {details} = result;
-	console.log(
-		JSON.stringify({
-			ms,
-			maxRssKb: process.resourceUsage().maxRSS,
-			isError: result.isError,
-			errorMessage: details.errorMessage,
-			pagesShown: details.pages?.shown.length ?? 0,
-			outputBytes: details.outputBytes,
-		}),
+	const {result, facts} = await timedRead(
+		{path: file, ...JSON.parse(paramsJson)},
+		{limits: JSON.parse(limitsJson)},
 	);
+	console.log(JSON.stringify({...facts, pagesShown: result.details.pages?.shown.length ?? 0}));
 }
 
 const median = (values) => {

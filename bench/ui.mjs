@@ -4,16 +4,17 @@
 // peak RSS.
 // Runs the built code in dist/ (npm run build first). Ink runs in debug mode so every render is
 // written at once: the numbers are the cost of computing a frame, without the 60 fps throttle.
-import {EventEmitter} from 'node:events';
 import {performance} from 'node:perf_hooks';
 import process from 'node:process';
 import {render} from 'ink';
 import React from 'react';
 import {defaultBindings} from '../dist/keys/bindings.js';
+import {makeDetails} from '../dist/read/details.js';
 import {createPainter} from '../dist/theme/ansi.js';
 import {darkTheme} from '../dist/theme/themes.js';
 import {applyEvents, emptyTranscript} from '../dist/transcript/reducer.js';
 import TranscriptView from '../dist/ui/transcript-view.js';
+import {FakeStdin, FakeStdout} from '../scripts/fake-terminal.mjs';
 
 const panelCount = 10_000;
 const columns = 120;
@@ -50,15 +51,14 @@ const extensions = {typescript: 'ts', python: 'py', rust: 'rs', go: 'go', json: 
 const languages = Object.keys(samples);
 const sizes = [3, 12, 40, 150, 600, 2000];
 
+/** A text read's details: makeDetails fills every field this does not set, as the engine does. */
 function details(filePath, language, lines, extra = {}) {
-	return {
-		kind: 'text',
+	return makeDetails({
 		path: `/work/${filePath}`,
 		displayPath: filePath,
 		language,
 		selection: {mode: 'range', offset: 1, limit: undefined},
 		encoding: 'utf-8',
-		invalidUtf8: false,
 		firstLine: 1,
 		linesShown: lines.length,
 		lines,
@@ -67,18 +67,10 @@ function details(filePath, language, lines, extra = {}) {
 		linesAfter: 0,
 		fileBytes: lines.join('\n').length,
 		outputBytes: lines.join('\n').length,
-		truncation: undefined,
-		clippedLines: [],
-		nextOffset: undefined,
-		nextTail: undefined,
-		oversizedLineBytes: undefined,
-		offsetPastEnd: false,
-		errorCode: undefined,
-		errorMessage: undefined,
 		mtimeMs: 0,
 		size: 0,
 		...extra,
-	};
+	});
 }
 
 function linesFor(language, count, seed) {
@@ -169,41 +161,6 @@ function events() {
 	return list;
 }
 
-class FakeStdout extends EventEmitter {
-	columns = columns;
-	rows = rows;
-	isTTY = true;
-	frames = 0;
-	lastFrame = '';
-	onWrite = undefined;
-	write(data) {
-		this.frames++;
-		this.lastFrame = data;
-		this.onWrite?.();
-		return true;
-	}
-}
-
-class FakeStdin extends EventEmitter {
-	isTTY = true;
-	data = null;
-	setEncoding() {}
-	setRawMode() {}
-	resume() {}
-	pause() {}
-	ref() {}
-	unref() {}
-	read = () => {
-		const {data} = this;
-		this.data = null;
-		return data;
-	};
-	press(data) {
-		this.data = data;
-		this.emit('readable');
-	}
-}
-
 function nextFrame(stdout) {
 	return new Promise((resolve) => {
 		stdout.onWrite = () => {
@@ -230,7 +187,7 @@ const buildStart = performance.now();
 const transcript = applyEvents(emptyTranscript, generated);
 const buildMs = performance.now() - buildStart;
 
-const stdout = new FakeStdout();
+const stdout = new FakeStdout(columns, rows);
 const stdin = new FakeStdin();
 const firstFrame = nextFrame(stdout);
 const renderStart = performance.now();

@@ -1,6 +1,5 @@
 // npm run screenshots: renders the real panels with real ANSI colour from the built code (dist/)
 // and converts them to SVG files under screenshots/. No network; regenerate after UI changes.
-import {EventEmitter} from 'node:events';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
@@ -15,6 +14,7 @@ import {applyEvents, emptyTranscript} from '../dist/transcript/reducer.js';
 import {ansiToSvg} from '../dist/ui/ansi-svg.js';
 import {printItems} from '../dist/ui/print.js';
 import TranscriptView from '../dist/ui/transcript-view.js';
+import {FakeStdin, FakeStdout} from './fake-terminal.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'screenshots');
@@ -50,33 +50,9 @@ async function panel(name, events, expanded, title) {
 	await save(name, text.replace(/\n$/, '').split('\n'), title);
 }
 
-class FakeStdout extends EventEmitter {
-	columns = columns;
-	rows = 30;
-	isTTY = true;
-	lastFrame = '';
-	write(data) {
-		this.lastFrame = data;
-		return true;
-	}
-}
-
-class FakeStdin extends EventEmitter {
-	isTTY = true;
-	setEncoding() {}
-	setRawMode() {}
-	resume() {}
-	pause() {}
-	ref() {}
-	unref() {}
-	read() {
-		return null;
-	}
-}
-
 async function fullScreen(name, events, title) {
 	const transcript = applyEvents(emptyTranscript, events);
-	const stdout = new FakeStdout();
+	const stdout = new FakeStdout(columns, 30);
 	const element = React.createElement(TranscriptView, {
 		transcript,
 		bindings: defaultBindings,

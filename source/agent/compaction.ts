@@ -1,8 +1,8 @@
-import {type LanguageModel, type ModelMessage, streamText, type ToolSet} from 'ai';
+import {type ModelMessage, streamText} from 'ai';
 import type {TranscriptEvent} from '../transcript/types.js';
-import type {ModelConfig} from './config.js';
 import {estimateTokens} from './context.js';
 import {describeProviderError, type ProviderFailure} from './errors.js';
+import type {ModelRequest} from './step.js';
 
 /** The notice id prefix that marks a compaction in a session log; the summary follows `summaryMarker`. */
 export const compactionIdPrefix = 'compaction-';
@@ -25,14 +25,9 @@ export function summaryMessage(summary: string): ModelMessage {
 Asks the model for a summary of `messages`. Tools are declared (Anthropic refuses tool results without
 them) but not allowed. Resolves to the summary text or a failure; never rejects.
 */
-export async function summarise(input: {
-	readonly model: LanguageModel;
-	readonly config: ModelConfig;
-	readonly system: string;
-	readonly messages: readonly ModelMessage[];
-	readonly tools: ToolSet;
-	readonly signal: AbortSignal;
-}): Promise<{ok: true; summary: string} | {ok: false; failure: ProviderFailure | undefined}> {
+export async function summarise(
+	input: ModelRequest,
+): Promise<{ok: true; summary: string} | {ok: false; failure: ProviderFailure | undefined}> {
 	let summary = '';
 	let failure: unknown;
 	try {
@@ -74,17 +69,13 @@ announces it in a notice whose id starts with `compactionIdPrefix` (so `--contin
 the log) and resolves to the new history. Resolves to undefined when compaction failed; the person is
 told and the conversation goes on as it was. The caller resets the read cache.
 */
-export async function compactHistory(input: {
-	readonly model: LanguageModel;
-	readonly config: ModelConfig;
-	readonly system: string;
-	readonly messages: readonly ModelMessage[];
-	readonly tools: ToolSet;
-	readonly signal: AbortSignal;
-	readonly contextWindow: number;
-	readonly emit: (event: TranscriptEvent) => void;
-	readonly newId: (kind: string) => string;
-}): Promise<ModelMessage[] | undefined> {
+export async function compactHistory(
+	input: ModelRequest & {
+		readonly contextWindow: number;
+		readonly emit: (event: TranscriptEvent) => void;
+		readonly newId: (kind: string) => string;
+	},
+): Promise<ModelMessage[] | undefined> {
 	const {emit, newId} = input;
 	const used = estimateTokens(input.system, input.messages);
 	emit({

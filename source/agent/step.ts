@@ -38,13 +38,17 @@ export type StepOutcome = {
 	readonly contextTokens: number | undefined;
 };
 
-export type StepInput = {
+/** What any one model request needs (a step, or the summary request of a compaction). */
+export type ModelRequest = {
 	readonly model: LanguageModel;
 	readonly config: ModelConfig;
 	readonly system: string;
 	readonly messages: readonly ModelMessage[];
 	readonly tools: ToolSet;
 	readonly signal: AbortSignal;
+};
+
+export type StepInput = ModelRequest & {
 	readonly emit: (event: TranscriptEvent) => void;
 	readonly newId: (kind: string) => string;
 	readonly maxOutputTokens: number | undefined;

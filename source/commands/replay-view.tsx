@@ -5,19 +5,17 @@ status line. Events are queued and applied in one reducer call per flush, so a l
 list copy per flush rather than one per line.
 */
 import process from 'node:process';
-import {render} from 'ink';
 import {useCallback, useEffect, useMemo, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
-import {loadConfig} from '../keys/config.js';
 import {countsLine, type ReplayStats} from '../sessions/stats.js';
 import type {SessionMeta} from '../sessions/types.js';
-import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
-import {themeByName} from '../theme/themes.js';
+import type {Painter} from '../theme/ansi.js';
 import {applyEvents, emptyTranscript} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {initialViewState} from '../transcript/view-state.js';
+import {renderFullScreen} from '../ui/full-screen.js';
 import {sessionHeaderRows} from '../ui/session-header.js';
-import {defaultPreviewLines, enterAlternateScreen, leaveAlternateScreen} from '../ui/show.js';
+import {loadViewSettings} from '../ui/show.js';
 import TranscriptView from '../ui/transcript-view.js';
 
 /** Milliseconds between applying queued events to the view. */
@@ -142,36 +140,15 @@ export async function showLiveReplay(
 	onQuit: () => void,
 ): Promise<void> {
 	const {stdout, stderr, env} = process;
-	const config = await loadConfig();
-	for (const warning of config.warnings) {
-		stderr.write(`lector: ${warning}\n`);
-	}
-
-	const painter = createPainter(
-		themeByName(config.theme ?? env['LECTOR_THEME']),
-		detectColorLevel(env, stdout.isTTY),
+	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, env);
+	await renderFullScreen(
+		<LiveTranscript
+			queue={queue}
+			bindings={bindings}
+			painter={painter}
+			previewLines={previewLines}
+			{...options}
+		/>,
+		{stdout, stderr, exitOnCtrlC: true, onExit: onQuit},
 	);
-	const leave = () => {
-		stdout.write(leaveAlternateScreen);
-	};
-
-	stdout.write(enterAlternateScreen);
-	process.once('exit', leave);
-	try {
-		const instance = render(
-			<LiveTranscript
-				queue={queue}
-				bindings={config.bindings}
-				painter={painter}
-				previewLines={config.previewLines ?? defaultPreviewLines}
-				{...options}
-			/>,
-			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC: true, patchConsole: false},
-		);
-		await instance.waitUntilExit();
-	} finally {
-		onQuit();
-		process.off('exit', leave);
-		leave();
-	}
 }

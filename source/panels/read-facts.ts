@@ -127,12 +127,8 @@ function linesWord(first: number, count: number): string {
 	return `${count === 1 ? 'line' : 'lines'} ${formatRange(first, count)}`;
 }
 
-/** `partial: lines 1-200 of 400` for a partial read, '' for a complete one. */
-export function partialLabel(details: ReadDetails): string {
-	if (isComplete(details) || details.linesShown === 0) {
-		return '';
-	}
-
+/** The lines a read returned, e.g. `lines 1-200 of 400` (`of …` only when the total is known). */
+function shownLines(details: ReadDetails): string {
 	const range =
 		details.firstLine === undefined
 			? formatLines(details.linesShown)
@@ -141,7 +137,16 @@ export function partialLabel(details: ReadDetails): string {
 		details.totalLinesKnown && details.totalLines !== undefined
 			? ` of ${formatCount(details.totalLines)}`
 			: '';
-	return `partial: ${range}${total}`;
+	return `${range}${total}`;
+}
+
+/** `partial: lines 1-200 of 400` for a partial read, '' for a complete one. */
+export function partialLabel(details: ReadDetails): string {
+	if (isComplete(details) || details.linesShown === 0) {
+		return '';
+	}
+
+	return `partial: ${shownLines(details)}`;
 }
 
 /**
@@ -168,14 +173,6 @@ export function truncationLabel(details: ReadDetails): string | undefined {
 		return `model got ${formatCount(count)} ${count === 1 ? 'line' : 'lines'} clipped at the line-length cap`;
 	}
 
-	const range =
-		details.firstLine === undefined
-			? formatLines(details.linesShown)
-			: linesWord(details.firstLine, details.linesShown);
-	const total =
-		details.totalLinesKnown && details.totalLines !== undefined
-			? ` of ${formatCount(details.totalLines)}`
-			: '';
 	const cap =
 		details.truncation === 'lines'
 			? 'line cap'
@@ -189,5 +186,5 @@ export function truncationLabel(details: ReadDetails): string | undefined {
 		next = `; told to continue with tail=${details.nextTail}`;
 	}
 
-	return `model got ${range}${total} (${cap})${next}`;
+	return `model got ${shownLines(details)} (${cap})${next}`;
 }

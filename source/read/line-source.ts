@@ -126,6 +126,20 @@ export function clipToCodePoints(text: string, maxChars: number): string | undef
 	return undefined;
 }
 
+/**
+A Line from text that is already decoded and whole (document lines, UTF-16 files): clipped to
+`maxLineChars` code points, its size counted in UTF-8 bytes, never invalid.
+*/
+export function lineFromText(text: string, maxLineChars: number): Line {
+	const clipped = clipToCodePoints(text, maxLineChars);
+	return {
+		text: clipped ?? text,
+		bytes: Buffer.byteLength(text),
+		clipped: clipped !== undefined,
+		invalid: false,
+	};
+}
+
 /** Lines of a UTF-8 file, scanned as bytes: skipping and counting never decode. */
 export class Utf8LineSource implements LineSource {
 	private readonly reader: ChunkReader;

@@ -2,8 +2,12 @@ import type {NumberRange, RawReadParams, ReadRequest, Selection} from './types.j
 
 export type ParsedParams = {ok: true; request: ReadRequest} | {ok: false; message: string};
 
-/** Optional numbers arrive as numbers, numeric strings, empty strings or null from different models. */
-function optionalNumber(raw: RawReadParams, name: string): number | undefined | Error {
+/**
+An optional whole number, or an Error whose message tells the model what to send. Numbers arrive as
+numbers, numeric strings, empty strings or null from different models; blank and null mean absent.
+Also used by the other tools' argument checks (tools/args.ts), so every tool reads them alike.
+*/
+export function optionalNumber(raw: RawReadParams, name: string): number | undefined | Error {
 	const value = raw[name];
 	if (value === undefined || value === null) {
 		return undefined;
@@ -22,7 +26,8 @@ function optionalNumber(raw: RawReadParams, name: string): number | undefined | 
 	return number;
 }
 
-function optionalBoolean(raw: RawReadParams, name: string): boolean | undefined | Error {
+/** An optional boolean; "true" and "false" as strings are accepted, as some models quote them. */
+export function optionalBoolean(raw: RawReadParams, name: string): boolean | undefined | Error {
 	const value = raw[name];
 	if (value === undefined || value === null || value === '') {
 		return undefined;

@@ -1,5 +1,5 @@
 import type {FileHandle} from 'node:fs/promises';
-import {type ByteRange, ChunkReader, clipToCodePoints, type Line, type LineSource} from './line-source.js';
+import {type ByteRange, ChunkReader, type Line, type LineSource, lineFromText} from './line-source.js';
 
 /**
 Lines of a UTF-16 file (the engine only treats a file as UTF-16 when it starts with a BOM). These
@@ -41,13 +41,7 @@ export class Utf16LineSource implements LineSource {
 			return undefined;
 		}
 
-		const clipped = clipToCodePoints(text, this.maxLineChars);
-		return {
-			text: clipped ?? text,
-			bytes: Buffer.byteLength(text),
-			clipped: clipped !== undefined,
-			invalid: false,
-		};
+		return lineFromText(text, this.maxLineChars);
 	}
 
 	async countRest(budget: number): Promise<number | undefined> {

@@ -9,7 +9,11 @@ import type {Key} from 'ink';
 /** Controls that never occur in pasted text. */
 const keyControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-const plain: Key = {
+/**
+A Key with no flag set, as Ink reports a printable character. Exported so tests build their keys
+from this one table (`{...noKey, ctrl: true}`) instead of copies of it.
+*/
+export const noKey: Key = {
 	upArrow: false,
 	downArrow: false,
 	leftArrow: false,
@@ -36,30 +40,30 @@ const plain: Key = {
 function single(character: string): readonly [string, Key] {
 	switch (character) {
 		case '\r': {
-			return ['', {...plain, return: true}];
+			return ['', {...noKey, return: true}];
 		}
 
 		case '\t': {
-			return ['', {...plain, tab: true}];
+			return ['', {...noKey, tab: true}];
 		}
 
 		case '\b': {
-			return ['', {...plain, backspace: true}];
+			return ['', {...noKey, backspace: true}];
 		}
 
 		case '\u007F': {
-			return ['', {...plain, delete: true}];
+			return ['', {...noKey, delete: true}];
 		}
 
 		case '\n': {
-			return ['\n', plain];
+			return ['\n', noKey];
 		}
 
 		default: {
 			const code = character.codePointAt(0) ?? 0;
 			return code >= 1 && code <= 26
-				? [String.fromCodePoint(code + 96), {...plain, ctrl: true}]
-				: [character, {...plain, shift: /^[A-Z]$/.test(character)}];
+				? [String.fromCodePoint(code + 96), {...noKey, ctrl: true}]
+				: [character, {...noKey, shift: /^[A-Z]$/.test(character)}];
 		}
 	}
 }

@@ -5,14 +5,11 @@ screen, and close the session (and its log) when the person quits.
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import {render} from 'ink';
 import {type ModelFlags, openShellSession} from '../agent/index.js';
-import {loadConfig} from '../keys/config.js';
 import {readLectorLog} from '../sessions/session-store.js';
-import {createPainter, detectColorLevel} from '../theme/ansi.js';
-import {themeByName} from '../theme/themes.js';
 import type {TranscriptEvent} from '../transcript/types.js';
-import {defaultPreviewLines, enterAlternateScreen, leaveAlternateScreen} from '../ui/show.js';
+import {renderFullScreen} from '../ui/full-screen.js';
+import {loadViewSettings} from '../ui/show.js';
 import ShellApp from './shell-app.js';
 
 /** How the shell was started. */
@@ -81,43 +78,30 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		flags: options.flags,
 		continueLast: options.continueLast,
 	});
-	const config = await loadConfig();
-	for (const warning of config.warnings) {
-		stderr.write(`lector: ${warning}\n`);
-	}
-
-	const theme = themeByName(config.theme ?? process.env['LECTOR_THEME']);
-	const painter = createPainter(theme, detectColorLevel(process.env, true));
+	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, process.env);
 	const banner: readonly TranscriptEvent[] =
 		opened.banner.text === ''
 			? []
 			: [{type: 'notice', id: 'shell-banner', level: opened.banner.level, text: opened.banner.text}];
-	const leave = () => {
-		stdout.write(leaveAlternateScreen);
-	};
-
-	stdout.write(enterAlternateScreen);
-	process.once('exit', leave);
-	try {
-		const instance = render(
-			<ShellApp
-				session={opened.session}
-				initialEvents={[...opened.previousEvents, ...demo]}
-				stickyEvents={banner}
-				bindings={config.bindings}
-				painter={painter}
-				previewLines={config.previewLines ?? defaultPreviewLines}
-			/>,
-			// As in show.tsx: no incremental rendering (ink 6.8 lands updates a row low), and ctrl+c is the
-			// shell's own (twice quits), so Ink must not exit on it.
-			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC: false, patchConsole: false},
-		);
-		await instance.waitUntilExit();
-	} finally {
-		opened.session.close();
-		process.off('exit', leave);
-		leave();
-	}
+	await renderFullScreen(
+		<ShellApp
+			session={opened.session}
+			initialEvents={[...opened.previousEvents, ...demo]}
+			stickyEvents={banner}
+			bindings={bindings}
+			painter={painter}
+			previewLines={previewLines}
+		/>,
+		// ctrl+c is the shell's own (twice quits), so Ink must not exit on it.
+		{
+			stdout,
+			stderr,
+			exitOnCtrlC: false,
+			onExit: () => {
+				opened.session.close();
+			},
+		},
+	);
 
 	if (opened.logPath !== undefined) {
 		stderr.write(`lector: this session is saved in ${opened.logPath}\n`);

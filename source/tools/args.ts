@@ -1,4 +1,8 @@
+import {optionalNumber} from '../read/params.js';
 import type {RawToolArgs} from './types.js';
+
+// Booleans are parsed as the read engine parses its own, with the same messages.
+export {optionalBoolean} from '../read/params.js';
 
 /** A required non-empty string argument, or an Error whose message tells the model what to send. */
 export function requiredString(args: RawToolArgs, name: string, example: string): string | Error {
@@ -25,37 +29,17 @@ export function optionalString(args: RawToolArgs, name: string): string | undefi
 		: new Error(`${name} must be a string, got ${JSON.stringify(value)}.`);
 }
 
-/** An optional boolean; "true" and "false" as strings are accepted, as some models quote them. */
-export function optionalBoolean(args: RawToolArgs, name: string): boolean | undefined | Error {
-	const value = args[name];
-	if (value === undefined || value === null || value === '') {
-		return undefined;
-	}
-
-	if (typeof value === 'boolean') {
-		return value;
-	}
-
-	if (value === 'true' || value === 'false') {
-		return value === 'true';
-	}
-
-	return new Error(`${name} must be true or false, got ${JSON.stringify(value)}.`);
-}
-
 /** An optional whole number of at least `minimum`; numeric strings are accepted. */
 export function optionalCount(args: RawToolArgs, name: string, minimum: number): number | undefined | Error {
-	const value = args[name];
-	if (value === undefined || value === null || value === '') {
-		return undefined;
+	const number = optionalNumber(args, name);
+	if (number === undefined || (!(number instanceof Error) && number >= minimum)) {
+		return number;
 	}
 
-	const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-	if (!Number.isInteger(number) || number < minimum) {
-		return new Error(`${name} must be a whole number of at least ${minimum}, got ${JSON.stringify(value)}.`);
-	}
-
-	return number;
+	// The tools' own wording, which names the minimum.
+	return new Error(
+		`${name} must be a whole number of at least ${minimum}, got ${JSON.stringify(args[name])}.`,
+	);
 }
 
 /** Names of arguments the tool does not know, so a misspelt one is reported rather than ignored. */

@@ -3,22 +3,51 @@ Showing a transcript to a person: interactive and full-screen on a terminal, pri
 otherwise. Used by `lector read`, and later by replay and the agent shell.
 */
 import process from 'node:process';
-import {render} from 'ink';
+import type {KeyBindings} from '../keys/bindings.js';
 import {loadConfig} from '../keys/config.js';
 import {detectImageProtocol, prepareInlineImages} from '../panels/inline-image.js';
-import {createPainter, detectColorLevel} from '../theme/ansi.js';
+import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
 import {initialViewState} from '../transcript/view-state.js';
+import {renderFullScreen} from './full-screen.js';
 import {printItems} from './print.js';
 import TranscriptView from './transcript-view.js';
 
 /** Collapsed preview lines when the config file does not say. */
 export const defaultPreviewLines = 5;
 
-/** Enter and leave the terminal's alternate screen (xterm private mode 1049). */
-export const enterAlternateScreen = '\u001B[?1049h';
-export const leaveAlternateScreen = '\u001B[?1049l';
+/** What the person's config file and environment say about how to show a transcript. */
+export type ViewSettings = {
+	readonly bindings: KeyBindings;
+	readonly painter: Painter;
+	/** Lines a collapsed panel shows. */
+	readonly previewLines: number;
+};
+
+/**
+Loads the config file (its warnings go to `stderr`) and picks the theme (the config's, else
+LECTOR_THEME) and the colour level for `stdout`.
+*/
+export async function loadViewSettings(
+	stdout: NodeJS.WriteStream,
+	stderr: NodeJS.WriteStream,
+	env: Readonly<Record<string, string | undefined>>,
+): Promise<ViewSettings> {
+	const config = await loadConfig();
+	for (const warning of config.warnings) {
+		stderr.write(`lector: ${warning}\n`);
+	}
+
+	return {
+		bindings: config.bindings,
+		painter: createPainter(
+			themeByName(config.theme ?? env['LECTOR_THEME']),
+			detectColorLevel(env, stdout.isTTY),
+		),
+		previewLines: config.previewLines ?? defaultPreviewLines,
+	};
+}
 
 /** How to show a transcript. */
 export type ShowOptions = {
@@ -36,14 +65,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 	const stdout = options.stdout ?? process.stdout;
 	const stderr = options.stderr ?? process.stderr;
 	const env = options.env ?? process.env;
-	const config = await loadConfig();
-	for (const warning of config.warnings) {
-		stderr.write(`lector: ${warning}\n`);
-	}
-
-	const theme = themeByName(config.theme ?? env['LECTOR_THEME']);
-	const previewLines = config.previewLines ?? defaultPreviewLines;
-	const painter = createPainter(theme, detectColorLevel(env, stdout.isTTY));
+	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, env);
 	if (options.print || !stdout.isTTY || !process.stdin.isTTY) {
 		const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
 		// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
@@ -59,30 +81,14 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 	}
 
 	const view = options.expanded ? {...initialViewState, allExpanded: true} : initialViewState;
-	const leave = () => {
-		stdout.write(leaveAlternateScreen);
-	};
-
-	stdout.write(enterAlternateScreen);
-	process.once('exit', leave);
-	try {
-		const instance = render(
-			<TranscriptView
-				transcript={transcript}
-				bindings={config.bindings}
-				painter={painter}
-				previewLines={previewLines}
-				initialView={view}
-			/>,
-			// Not incrementalRendering: in ink 6.8 its line diff moves the cursor up one row too few when a
-			// frame ends with a newline (every frame shorter than the terminal), so each update lands one
-			// row low (seen in tmux). The standard renderer rewrites our few dozen rows inside
-			// synchronized output, which costs little because the frame never exceeds the screen.
-			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC: true, patchConsole: false},
-		);
-		await instance.waitUntilExit();
-	} finally {
-		process.off('exit', leave);
-		leave();
-	}
+	await renderFullScreen(
+		<TranscriptView
+			transcript={transcript}
+			bindings={bindings}
+			painter={painter}
+			previewLines={previewLines}
+			initialView={view}
+		/>,
+		{stdout, stderr, exitOnCtrlC: true},
+	);
 }

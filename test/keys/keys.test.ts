@@ -1,12 +1,12 @@
 import {mkdtemp, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {Key} from 'ink';
 import {expect, test} from 'vitest';
 import {applyOverrides, defaultBindings, keyLabel} from '../../source/keys/bindings.js';
 import {commands, commandTable} from '../../source/keys/commands.js';
 import {configPath, loadConfig, parseConfig} from '../../source/keys/config.js';
 import {keyNameFromInk, normalizeKeyName} from '../../source/keys/key-names.js';
+import {noKey} from '../../source/shell/key-chunks.js';
 
 test.each([
 	['ctrl+o', 'ctrl+o'],
@@ -29,29 +29,6 @@ test.each([
 ])('normalizeKeyName(%j) is %j', (raw, expected) => {
 	expect(normalizeKeyName(raw)).toBe(expected);
 });
-
-const noKey: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
 
 test.each([
 	['o', {ctrl: true}, 'ctrl+o'],

@@ -1,31 +1,8 @@
-import type {Key} from 'ink';
 import {expect, test} from 'vitest';
 import {applyOverrides, defaultBindings} from '../../source/keys/bindings.js';
 import {commandTable} from '../../source/keys/commands.js';
+import {noKey} from '../../source/shell/key-chunks.js';
 import {routeKey} from '../../source/shell/routing.js';
-
-const plainKey: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
 
 test('the replay keys are in the key table with descriptions, and can be rebound', () => {
 	for (const [command, key] of [
@@ -48,11 +25,11 @@ test('the replay keys are in the key table with descriptions, and can be rebound
 
 test('in the shell, the prompt jumps work on the transcript and the search keys type text', () => {
 	const context = {focus: 'transcript', bindings: defaultBindings, running: false} as const;
-	expect(routeKey(']', plainKey, context)).toEqual({type: 'view', command: 'nextPrompt'});
-	expect(routeKey('[', plainKey, context)).toEqual({type: 'view', command: 'previousPrompt'});
-	expect(routeKey('n', plainKey, context)).toEqual({type: 'insert', text: 'n', submit: false});
-	expect(routeKey('/', plainKey, context)).toEqual({type: 'insert', text: '/', submit: false});
-	expect(routeKey('n', plainKey, {...context, focus: 'prompt'})).toEqual({
+	expect(routeKey(']', noKey, context)).toEqual({type: 'view', command: 'nextPrompt'});
+	expect(routeKey('[', noKey, context)).toEqual({type: 'view', command: 'previousPrompt'});
+	expect(routeKey('n', noKey, context)).toEqual({type: 'insert', text: 'n', submit: false});
+	expect(routeKey('/', noKey, context)).toEqual({type: 'insert', text: '/', submit: false});
+	expect(routeKey('n', noKey, {...context, focus: 'prompt'})).toEqual({
 		type: 'insert',
 		text: 'n',
 		submit: false,

@@ -40,8 +40,8 @@ async function until(
 	}
 }
 
-test('follows a file that appears later, parses only complete lines, and switches branches', async () => {
-	const file = path.join(directory, 'later.jsonl');
+/** Follow `file` every 10 ms, collecting its events; abort the controller to stop. */
+function follow(file: string) {
 	const events: TranscriptEvent[] = [];
 	const controller = new AbortController();
 	const following = followFile(file, {
@@ -51,6 +51,12 @@ test('follows a file that appears later, parses only complete lines, and switche
 			events.push(...batch);
 		},
 	});
+	return {events, controller, following};
+}
+
+test('follows a file that appears later, parses only complete lines, and switches branches', async () => {
+	const file = path.join(directory, 'later.jsonl');
+	const {events, controller, following} = follow(file);
 
 	// The file does not exist yet: the follower waits for it.
 	await new Promise((resolve) => {
@@ -92,15 +98,7 @@ test('a file replaced by a shorter one is read again from the start', async () =
 		file,
 		`${header}\n${user('a', null, 'a long first session line')}\n${user('b', 'a', 'more')}\n`,
 	);
-	const events: TranscriptEvent[] = [];
-	const controller = new AbortController();
-	const following = followFile(file, {
-		signal: controller.signal,
-		pollMs: 10,
-		onEvents(batch) {
-			events.push(...batch);
-		},
-	});
+	const {events, controller, following} = follow(file);
 	await until(events, (seen) => seen.length === 2);
 	writeFileSync(file, `${header}\n${user('z', null, 'new')}\n`);
 	await until(events, (seen) => seen.at(-1)?.type === 'user-text' && seen.length === 4);

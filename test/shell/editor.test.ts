@@ -13,7 +13,7 @@ import {
 	takeSubmission,
 } from '../../source/shell/editor.js';
 import {layoutEditor, visibleEditorRows} from '../../source/shell/editor-view.js';
-import {splitKeys} from '../../source/shell/key-chunks.js';
+import {noKey, splitKeys} from '../../source/shell/key-chunks.js';
 import {routeKey, type ShellFocus} from '../../source/shell/routing.js';
 import {lineText} from '../../source/text/styled.js';
 
@@ -71,29 +71,6 @@ describe('the editor view', () => {
 		expect(lineText(layout.rows[0] ?? [])).toBe('› a␛[31mb');
 	});
 });
-
-const noKey: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
 
 function route(input: string, flags: Partial<Key>, focus: ShellFocus, running = false): string {
 	const action = routeKey(input, {...noKey, ...flags}, {focus, bindings: defaultBindings, running});

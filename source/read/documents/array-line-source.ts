@@ -1,4 +1,4 @@
-import {clipToCodePoints, type Line, type LineSource} from '../line-source.js';
+import {type Line, type LineSource, lineFromText} from '../line-source.js';
 
 /**
 A LineSource over lines already in memory (a converted document), so the text engine's selection and
@@ -27,13 +27,7 @@ export class ArrayLineSource implements LineSource {
 		}
 
 		this.index++;
-		const clipped = clipToCodePoints(text, this.maxLineChars);
-		return {
-			text: clipped ?? text,
-			bytes: Buffer.byteLength(text),
-			clipped: clipped !== undefined,
-			invalid: false,
-		};
+		return lineFromText(text, this.maxLineChars);
 	}
 
 	async countRest(): Promise<number | undefined> {

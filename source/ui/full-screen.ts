@@ -1,0 +1,47 @@
+/**
+Running an Ink view full-screen: on the terminal's alternate screen, so quitting restores the
+scrollback as it was. Shared by `lector read`, the replay view and the shell.
+*/
+import process from 'node:process';
+import {render} from 'ink';
+import type {ReactElement} from 'react';
+
+/** Enter and leave the terminal's alternate screen (xterm private mode 1049). */
+const enterAlternateScreen = '\u001B[?1049h';
+const leaveAlternateScreen = '\u001B[?1049l';
+
+export type FullScreenOptions = {
+	readonly stdout: NodeJS.WriteStream;
+	readonly stderr: NodeJS.WriteStream;
+	/** Let Ink exit on ctrl+c; false where the view handles ctrl+c itself (the shell: twice quits). */
+	readonly exitOnCtrlC: boolean;
+	/** Runs when the view has exited (or failed), while still on the alternate screen. */
+	readonly onExit?: () => void;
+};
+
+/** Render `element` on the alternate screen until it exits; the main screen comes back even on errors. */
+export async function renderFullScreen(element: ReactElement, options: FullScreenOptions): Promise<void> {
+	const {stdout, stderr, exitOnCtrlC} = options;
+	const leave = () => {
+		stdout.write(leaveAlternateScreen);
+	};
+
+	stdout.write(enterAlternateScreen);
+	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
+	process.once('exit', leave);
+	try {
+		const instance = render(
+			element,
+			// Not incrementalRendering: in ink 6.8 its line diff moves the cursor up one row too few when a
+			// frame ends with a newline (every frame shorter than the terminal), so each update lands one
+			// row low (seen in tmux). The standard renderer rewrites our few dozen rows inside
+			// synchronized output, which costs little because the frame never exceeds the screen.
+			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC, patchConsole: false},
+		);
+		await instance.waitUntilExit();
+	} finally {
+		options.onExit?.();
+		process.off('exit', leave);
+		leave();
+	}
+}

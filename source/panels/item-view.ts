@@ -4,23 +4,26 @@ immutable, so a view built once at a width is reused until the item, width or ex
 */
 
 import {sanitizeLines} from '../text/sanitize.js';
+import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
 import {seg} from './parts.js';
 import {rendererFor} from './registry.js';
 import type {PanelContext, PanelView, Row} from './types.js';
-import {arrayView, wrapRows} from './view.js';
+import {arrayView} from './view.js';
 
 const noticeRoles: Record<NoticeItem['level'], Role> = {info: 'notice', warning: 'warning', error: 'error'};
 
+/** Prose (prompts, answers, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. */
 function textView(text: string, role: Role, prefix: string, width: number): PanelView {
 	const rows: Row[] = [];
+	const pad = ' '.repeat(prefix.length);
 	for (const [index, line] of sanitizeLines(text).entries()) {
-		const lead = index === 0 ? prefix : ' '.repeat(prefix.length);
-		rows.push(
-			...wrapRows([seg(lead, role), ...(line === '' ? [] : [seg(line, role)])], width, prefix.length),
-		);
+		for (const [part, piece] of wordWrapToWidth(line, width - prefix.length).entries()) {
+			const lead = index === 0 && part === 0 ? prefix : pad;
+			rows.push(piece === '' ? [seg(lead, role)] : [seg(lead, role), seg(piece, role)]);
+		}
 	}
 
 	return arrayView(rows);

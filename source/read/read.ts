@@ -160,6 +160,11 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 			const sample = await readSample(file, end);
 			const known = {...base, mtimeMs: opened.mtimeMs, size: opened.size, fileBytes: opened.size};
 			const formatReader = findFormatReader(sample, absolute);
+			if (formatReader && opened.size > limits.maxDocumentBytes) {
+				const message = `${shownPath} is a ${formatBytes(opened.size)} ${formatReader.name} file; lector reads such files whole and stops at ${formatBytes(limits.maxDocumentBytes)}. ${formatReader.tooLargeAdvice}`;
+				return fail('document-error', message, opened);
+			}
+
 			if (formatReader) {
 				return await formatReader.read({file, sample, request, limits, base: known, signal});
 			}

@@ -45,6 +45,8 @@ export type ReadLimits = {
 	readonly maxImageDimension: number;
 	/** Images still larger than this many bytes after scaling are re-encoded (providers refuse ~5 MB). */
 	readonly maxImageBytes: number;
+	/** Images and documents are read whole; larger ones are refused with advice. */
+	readonly maxDocumentBytes: number;
 };
 
 export const defaultLimits: ReadLimits = {
@@ -55,6 +57,7 @@ export const defaultLimits: ReadLimits = {
 	pseudoFileBytes: 1024 * 1024,
 	maxImageDimension: 2000,
 	maxImageBytes: 5 * 1024 * 1024,
+	maxDocumentBytes: 256 * 1024 * 1024,
 };
 
 export type TextBlock = {readonly type: 'text'; readonly text: string};

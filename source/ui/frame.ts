@@ -29,7 +29,7 @@ export function statusRow(
 	const count = layout.count;
 	const where = count === 0 ? 'empty' : `${Math.min(count, top.index + 1)}/${count}`;
 	const parts: Array<[Command, string]> = [
-		['toggleExpand', 'expand'],
+		['toggleExpand', 'expand/collapse'],
 		['toggleAll', 'all'],
 		['search', 'search'],
 		['focusNext', 'next'],

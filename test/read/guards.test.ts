@@ -1,5 +1,14 @@
 import {execFileSync} from 'node:child_process';
-import {chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	closeSync,
+	ftruncateSync,
+	mkdirSync,
+	openSync,
+	symlinkSync,
+	truncateSync,
+	writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {type ReadResult, read} from '../../source/read/index.js';
@@ -80,6 +89,27 @@ describe('guards before reading', () => {
 		const {result, ms} = await timed(() => read({path: sparse}, {cwd: workspace}));
 		expect(result.details.errorCode).toBe('binary');
 		expect(text(result)).toContain('4 GB');
+		expect(ms).toBeLessThan(1000);
+	});
+
+	it('refuses a document too large to hold whole, with advice, at once', async () => {
+		const huge = path.join(workspace, 'huge.pdf');
+		writeFileSync(huge, '%PDF-1.7\n');
+		truncateSync(huge, 300 * 1024 * 1024);
+		const {result, ms} = await timed(() => read({path: huge}, {cwd: workspace}));
+		expect(result.details.errorCode).toBe('document-error');
+		expect(text(result)).toContain('300 MB pdf file');
+		expect(text(result)).toContain('pdftotext');
+		expect(ms).toBeLessThan(1000);
+	});
+
+	it('refuses a large damaged PDF at once instead of letting pdf.js rebuild it', async () => {
+		const damaged = path.join(workspace, 'cut.pdf');
+		writeFileSync(damaged, '%PDF-1.7\n');
+		truncateSync(damaged, 20 * 1024 * 1024);
+		const {result, ms} = await timed(() => read({path: damaged}, {cwd: workspace}));
+		expect(result.details.errorCode).toBe('document-error');
+		expect(text(result)).toContain('no end-of-file trailer');
 		expect(ms).toBeLessThan(1000);
 	});
 

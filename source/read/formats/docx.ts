@@ -103,6 +103,8 @@ async function readWord(
 /** Claims ZIPs named .docx (or holding word/ parts), and password-protected files named .docx. */
 export const docxReader: FormatReader = {
 	name: 'docx',
+	tooLargeAdvice:
+		'Extract its text with a shell command such as `unzip -p file.docx word/document.xml | head -c 50000`.',
 	matches(sample, filePath) {
 		if (startsWith(sample, zipMagic)) {
 			return isWordName(filePath) || Buffer.from(sample).includes(wordPart);

@@ -185,6 +185,8 @@ async function readImage(input: FormatInput): Promise<ReadResult> {
 /** Claims PNG, JPEG, GIF, WebP and BMP files by their first bytes, whatever their name. */
 export const imageReader: FormatReader = {
 	name: 'image',
+	tooLargeAdvice:
+		'Make a smaller copy with an image tool (e.g. `convert file -resize 2000x2000 small.png`) and read that.',
 	matches: (sample) => detectImageFormat(sample) !== undefined,
 	read: readImage,
 };

@@ -241,6 +241,8 @@ function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): R
 /** Claims `.ipynb` files whose text starts as a JSON object. */
 export const notebookReader: FormatReader = {
 	name: 'ipynb',
+	tooLargeAdvice:
+		'Print some cells with a shell command such as `jq -r \'.cells[:20][] | .source | join("")\' file.ipynb`.',
 	matches(sample, filePath) {
 		if (path.extname(filePath).toLowerCase() !== '.ipynb') {
 			return false;

@@ -20,6 +20,8 @@ the text and binary checks.
 */
 export type FormatReader = {
 	readonly name: string;
+	/** What to do instead when the file is over `limits.maxDocumentBytes` (readers hold a file whole). */
+	readonly tooLargeAdvice: string;
 	/** Decides from the first bytes (magic numbers) and, where bytes cannot tell, the file name. */
 	matches(sample: Uint8Array, filePath: string): boolean;
 	read(input: FormatInput): Promise<ReadResult>;

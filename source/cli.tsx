@@ -4,6 +4,7 @@ import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
 import {runReplay} from './commands/replay.js';
 import {runShell} from './shell/run-shell.js';
+import {neutralizeControls} from './text/sanitize.js';
 import {showReadPanel} from './ui/show-read.js';
 
 const cli = meow(
@@ -88,6 +89,14 @@ const cli = meow(
 	},
 );
 
+/**
+The model's text exactly, except on a terminal: there a file's escape sequences would act on the
+screen, so they show as placeholders (pipe the output to get the bytes).
+*/
+function terminalSafe(text: string): string {
+	return process.stdout.isTTY ? neutralizeControls(text) : text;
+}
+
 /** JSON output keeps every field of details, so scripts see one stable shape. */
 function keepUndefinedAsNull(_key: string, value: unknown): unknown {
 	return value === undefined ? null : value;
@@ -100,7 +109,9 @@ async function main(): Promise<number> {
 		const result = await runRead(rest, {...cli.flags, cwd});
 		if (cli.flags.json || cli.flags.modelView) {
 			process.stdout.write(
-				cli.flags.json ? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n` : `${modelText(result)}\n`,
+				cli.flags.json
+					? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n`
+					: `${terminalSafe(modelText(result))}\n`,
 			);
 		} else {
 			// The panel view (issue 3): interactive on a terminal, printed once otherwise.

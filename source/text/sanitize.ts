@@ -88,3 +88,17 @@ export function sanitizeLines(text: string, tabWidth = defaultTabWidth): string[
 export function hasEscape(text: string): boolean {
 	return text.includes(String.fromCodePoint(escapeCode));
 }
+
+// The same set as `unsafe`, less tab and line feed: whole texts keep their layout.
+const unsafeInText = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+Make a whole text safe for a terminal while keeping it otherwise byte for byte: tabs and line feeds
+stay, every other control character becomes its placeholder. For printing model text to a terminal.
+*/
+export function neutralizeControls(text: string): string {
+	return text.replace(
+		unsafeInText,
+		(char) => placeholderFor(char.codePointAt(0) ?? 0) ?? unknownControlPlaceholder,
+	);
+}

@@ -1,5 +1,11 @@
-import {describe, expect, test} from 'vitest';
-import {hasEscape, placeholderFor, sanitizeLine, sanitizeLines} from '../../source/text/sanitize.js';
+import {describe, expect, it, test} from 'vitest';
+import {
+	hasEscape,
+	neutralizeControls,
+	placeholderFor,
+	sanitizeLine,
+	sanitizeLines,
+} from '../../source/text/sanitize.js';
 
 describe('sanitizeLine', () => {
 	test.each([
@@ -47,5 +53,18 @@ describe('sanitizeLines', () => {
 		['x\n\n', ['x', '']],
 	])('%j', (input, expected) => {
 		expect(sanitizeLines(input)).toEqual(expected);
+	});
+});
+
+describe('neutralizeControls', () => {
+	it('keeps tabs and line feeds and replaces every other control character', () => {
+		expect(neutralizeControls('     1\tok\n     2\t\u001b[2J\u001b]0;x\u0007 \r \u009b \u202e')).toBe(
+			'     1\tok\n     2\t␛[2J␛]0;x␇ ␍ ⍰ ⍰',
+		);
+	});
+
+	it('returns clean text unchanged', () => {
+		const clean = '  const a = 1;\n\tb();';
+		expect(neutralizeControls(clean)).toBe(clean);
 	});
 });

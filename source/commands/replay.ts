@@ -14,6 +14,7 @@ import {loadSession, type ReplayOutcome, replayFile} from '../sessions/replay-fi
 import {listSessions, type SessionEntry} from '../sessions/session-list.js';
 import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
 import type {SessionMeta} from '../sessions/types.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {sessionFacts, tildify} from '../ui/session-header.js';
@@ -63,7 +64,8 @@ function writeStats(stats: ReplayStats, verbose: boolean): void {
 	process.stderr.write(`lector: ${statsLine(stats)}\n`);
 	if (verbose) {
 		for (const line of statsDetails(stats)) {
-			process.stderr.write(`  ${line}\n`);
+			// Reasons can quote the log (an unknown type's name): untrusted text.
+			process.stderr.write(`  ${sanitizeLine(line)}\n`);
 		}
 	}
 }
@@ -90,7 +92,7 @@ function describe(entry: SessionEntry, index: number, home: string): string {
 		entry.size < 1024 * 1024
 			? `${Math.ceil(entry.size / 1024)} KB`
 			: `${(entry.size / 1024 / 1024).toFixed(1)} MB`;
-	return `${String(index + 1).padStart(3)}  ${entry.format.padEnd(11)} ${when}  ${size.padStart(8)}  ${tildify(entry.filePath, home)}`;
+	return `${String(index + 1).padStart(3)}  ${entry.format.padEnd(11)} ${when}  ${size.padStart(8)}  ${sanitizeLine(tildify(entry.filePath, home))}`;
 }
 
 /** List the folder's sessions; on a terminal, ask which to open. Undefined when none or none picked. */

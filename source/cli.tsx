@@ -2,10 +2,7 @@
 import path from 'node:path';
 import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
-import {runReplay} from './commands/replay.js';
-import {runShell} from './shell/run-shell.js';
 import {neutralizeControls} from './text/sanitize.js';
-import {showReadPanel} from './ui/show-read.js';
 
 const cli = meow(
 	`
@@ -115,6 +112,8 @@ async function main(): Promise<number> {
 			);
 		} else {
 			// The panel view (issue 3): interactive on a terminal, printed once otherwise.
+			// Each command loads only what it uses: Ink, React and the model SDK cost a cold start about 0.6 s.
+			const {showReadPanel} = await import('./ui/show-read.js');
 			await showReadPanel(rest[0] ?? '', cli.flags, result);
 		}
 
@@ -122,10 +121,12 @@ async function main(): Promise<number> {
 	}
 
 	if (command === 'replay') {
+		const {runReplay} = await import('./commands/replay.js');
 		return runReplay(rest, cli.flags);
 	}
 
 	if (command === undefined) {
+		const {runShell} = await import('./shell/run-shell.js');
 		return runShell({
 			cwd: cli.flags.cwd ?? '.',
 			flags: {provider: cli.flags.provider, model: cli.flags.model, baseUrl: cli.flags.baseUrl},

@@ -1,10 +1,14 @@
 /** The help screen: every command with its keys (from the key table) and how to rebind them. */
 import {Box, Text} from 'ink';
+import {lazy, Suspense} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
 import {commands, commandTable} from '../keys/commands.js';
 import {configPath} from '../keys/config.js';
 import {cutToWidth} from '../text/width.js';
-import CodeBlock from './code-block.js';
+
+// Loaded when the help screen first shows: ink-syntax-highlight brings highlight.js 10 and costs a cold
+// start about 0.3 s that panels, which call highlight.js 11 directly, never need.
+const CodeBlock = lazy(async () => import('./code-block.js'));
 
 /** The example shown under "rebind keys". */
 export const configExample = `{
@@ -40,7 +44,11 @@ export default function HelpScreen({bindings, columns, rows}: Props) {
 			))}
 			<Text> </Text>
 			<Text>{cutToWidth(`Rebind keys in ${configPath(process.env)}${showExample ? ':' : ''}`, width)}</Text>
-			{showExample ? <CodeBlock code={configExample} language="json" /> : null}
+			{showExample ? (
+				<Suspense fallback={<Text>{configExample}</Text>}>
+					<CodeBlock code={configExample} language="json" />
+				</Suspense>
+			) : null}
 			<Text dimColor>{cutToWidth('Any key closes this screen.', width)}</Text>
 		</Box>
 	);

@@ -10,9 +10,7 @@ import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
 import {initialViewState} from '../transcript/view-state.js';
-import {renderFullScreen} from './full-screen.js';
 import {printItems} from './print.js';
-import TranscriptView from './transcript-view.js';
 
 /** Collapsed preview lines when the config file does not say. */
 export const defaultPreviewLines = 5;
@@ -80,6 +78,11 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 		return;
 	}
 
+	// Ink is loaded only for the interactive view: its 500 modules cost a printed panel about 0.3 s.
+	const [{renderFullScreen}, {default: TranscriptView}] = await Promise.all([
+		import('./full-screen.js'),
+		import('./transcript-view.js'),
+	]);
 	const view = options.expanded ? {...initialViewState, allExpanded: true} : initialViewState;
 	await renderFullScreen(
 		<TranscriptView

@@ -7,6 +7,7 @@ import {firstProblem, optionalBoolean, optionalString, requiredString, unknownAr
 import {shownPath} from './folder.js';
 import {compileGlob, type GlobMatcher} from './glob.js';
 import {type GrepMatch, searchFile} from './grep-file.js';
+import {nestedRepetition} from './regex-safety.js';
 import {type RawToolArgs, type ToolContext, type ToolOutcome, toolError, toolText} from './types.js';
 import {walk} from './walk.js';
 
@@ -89,6 +90,13 @@ function parseQuery(
 	) {
 		return new Error(
 			`Invalid grep arguments: ${firstProblem(unknown, pattern, input, glob, ignoreCase, literal)}`,
+		);
+	}
+
+	const nested = literal ? undefined : nestedRepetition(pattern);
+	if (nested !== undefined) {
+		return new Error(
+			`The pattern repeats a group that itself repeats (${nested}); such patterns can take exponential time on long lines, so grep does not run them. Drop the outer repetition (e.g. (\\w+\\s?)* becomes [\\w\\s]*), or pass literal=true to search for the text as is.`,
 		);
 	}
 

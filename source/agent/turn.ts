@@ -32,6 +32,8 @@ function notice(context: TurnContext, level: 'info' | 'warning' | 'error', text:
 
 /** One request, retried while the failure is retryable, nothing was streamed yet and the policy allows. */
 async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promise<StepOutcome> {
+	// One notice for all retries of this request, updated in place, so a dead server does not flood the view.
+	const retryNoticeId = context.newId('notice');
 	for (let attempt = 0; ; attempt++) {
 		const outcome = await streamStep({
 			model: context.model,
@@ -61,11 +63,12 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 			};
 		}
 
-		notice(
-			context,
-			'warning',
-			`${failure.message} Retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${context.retry.maxRetries}).`,
-		);
+		context.emit({
+			type: 'notice',
+			id: retryNoticeId,
+			level: 'warning',
+			text: `${failure.message} Retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${context.retry.maxRetries}).`,
+		});
 		await context.retry.sleep(delay, signal);
 		if (signal.aborted) {
 			return {...outcome, status: 'aborted', failure: undefined};

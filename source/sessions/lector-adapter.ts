@@ -6,6 +6,7 @@ since a log may come from a newer lector or be damaged.
 import type {NoticeLevel, ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {toContentBlocks} from './content.js';
 import {asArgs, bool, isRecord, type JsonRecord, num, rec, str} from './json.js';
+import {readDetailsFromJson} from './read-details-json.js';
 import {
 	type AdapterContext,
 	type AdapterOutput,
@@ -28,7 +29,10 @@ function toResult(value: JsonRecord | undefined): ToolResult | undefined {
 
 	return {
 		content: toContentBlocks(value['content']),
-		...(value['details'] === undefined ? {} : {details: value['details']}),
+		// Read details are checked field by field; other tools' details are kept as logged (panels treat them as unknown).
+		...(value['details'] === undefined || value['details'] === null
+			? {}
+			: {details: readDetailsFromJson(value['details']) ?? value['details']}),
 		isError: bool(value, 'isError') ?? false,
 	};
 }

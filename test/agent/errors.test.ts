@@ -64,6 +64,12 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		await h.session.submit('Hi');
 		expect(h.sleeps).toEqual([1000, 2000, 4000, 8000]);
 		expect(eventTags(h.events).at(-1)).toBe('notice:error');
+		// The four retries update one notice in place: the view shows it once, then the final error.
+		const retryIds = h.events.flatMap((event) =>
+			event.type === 'notice' && event.level === 'warning' ? [event.id] : [],
+		);
+		expect(retryIds).toHaveLength(4);
+		expect(new Set(retryIds).size).toBe(1);
 		expect(h.server.remaining()).toBe(0);
 	});
 

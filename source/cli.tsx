@@ -2,6 +2,7 @@
 import path from 'node:path';
 import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
+import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 
 const cli = meow(
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
 		if (cli.flags.json || cli.flags.modelView) {
 			process.stdout.write(
 				cli.flags.json
-					? `${JSON.stringify(result, keepUndefinedAsNull, 2)}\n`
+					? `${stringifyForTerminal(result, keepUndefinedAsNull, 2)}\n`
 					: `${terminalSafe(modelText(result))}\n`,
 			);
 		} else {

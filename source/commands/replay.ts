@@ -14,6 +14,7 @@ import {loadSession, type ReplayOutcome, replayFile} from '../sessions/replay-fi
 import {listSessions, type SessionEntry} from '../sessions/session-list.js';
 import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
 import type {SessionMeta} from '../sessions/types.js';
+import {stringifyForTerminal} from '../text/safe-json.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
@@ -83,7 +84,7 @@ function undetected(outcome: ReplayOutcome, filePath: string): boolean {
 
 /** The JSON `--json` prints: session facts, counts, and the events of the branch shown. */
 function jsonReport(outcome: ReplayOutcome, events: readonly TranscriptEvent[]): string {
-	return `${JSON.stringify({format: outcome.format ?? null, meta: outcome.meta ?? null, stats: outcome.stats, events}, null, 2)}\n`;
+	return `${stringifyForTerminal({format: outcome.format ?? null, meta: outcome.meta ?? null, stats: outcome.stats, events}, undefined, 2)}\n`;
 }
 
 function describe(entry: SessionEntry, index: number, home: string): string {
@@ -161,7 +162,7 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 			signal: controller.signal,
 			onEvents(events) {
 				if (flags.json) {
-					process.stdout.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+					process.stdout.write(events.map((event) => `${stringifyForTerminal(event)}\n`).join(''));
 					return;
 				}
 

@@ -90,6 +90,8 @@ export default function ShellApp(props: Props) {
 
 	const submit = useCallback(
 		(text: string) => {
+			// What was sent and what it starts show at the bottom: follow new output again.
+			apply('bottom');
 			const outcome = session.submit(text);
 			setRunning(session.running);
 			void outcome.then((result) => {

@@ -215,3 +215,24 @@ test('ctrl+c shows a hint first; tab gives the transcript the keys and q gives t
 	expect(view.frame()).toContain('· prompt');
 	session.close();
 });
+
+test('sending a command after scrolling up brings the view back to the bottom, where its panel shows', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const view = await shell(session);
+	// Eight reads make the transcript taller than the screen.
+	for (let count = 1; count <= 8; count++) {
+		await typeLine(view, `read server.py ${count} 3`);
+		await view.waitForFrame((screen) => screen.includes(`read server.py:${count}-${count + 2}`), network);
+	}
+
+	for (let page = 0; page < 5; page++) {
+		await view.press(keys.pageUp);
+	}
+
+	const scrolled = (screen: string) => screen.includes('server.py:1-3') && !screen.includes('server.py:8-10');
+	await view.waitForFrame(scrolled);
+	await typeLine(view, 'ls');
+	const frame = await view.waitForFrame((screen) => screen.includes('AGENTS.md'), network);
+	expect(frame).toContain('read server.py:8-10');
+	session.close();
+});

@@ -5,6 +5,33 @@ import {modelText, runRead, UsageError} from './commands/read.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 
+const flags = {
+	offset: {type: 'string'},
+	limit: {type: 'string'},
+	tail: {type: 'string'},
+	outline: {type: 'boolean', default: false},
+	pages: {type: 'string'},
+	cells: {type: 'string'},
+	cwd: {type: 'string'},
+	json: {type: 'boolean', default: false},
+	modelView: {type: 'boolean', default: false},
+	print: {type: 'boolean', default: false},
+	expanded: {type: 'boolean', default: false},
+	confine: {type: 'boolean', default: false},
+	lineNumbers: {type: 'boolean', default: true},
+	maxLines: {type: 'string'},
+	maxBytes: {type: 'string'},
+	// lector replay
+	follow: {type: 'boolean', default: false},
+	verbose: {type: 'boolean', default: false},
+	// lector (the agent shell)
+	provider: {type: 'string'},
+	model: {type: 'string'},
+	baseUrl: {type: 'string'},
+	continue: {type: 'boolean', default: false},
+	demo: {type: 'string'},
+} as const;
+
 const cli = meow(
 	`
 	Usage
@@ -57,33 +84,9 @@ const cli = meow(
 `,
 	{
 		importMeta: import.meta,
-		allowUnknownFlags: false,
-		flags: {
-			offset: {type: 'string'},
-			limit: {type: 'string'},
-			tail: {type: 'string'},
-			outline: {type: 'boolean', default: false},
-			pages: {type: 'string'},
-			cells: {type: 'string'},
-			cwd: {type: 'string'},
-			json: {type: 'boolean', default: false},
-			modelView: {type: 'boolean', default: false},
-			print: {type: 'boolean', default: false},
-			expanded: {type: 'boolean', default: false},
-			confine: {type: 'boolean', default: false},
-			lineNumbers: {type: 'boolean', default: true},
-			maxLines: {type: 'string'},
-			maxBytes: {type: 'string'},
-			// lector replay
-			follow: {type: 'boolean', default: false},
-			verbose: {type: 'boolean', default: false},
-			// lector (the agent shell)
-			provider: {type: 'string'},
-			model: {type: 'string'},
-			baseUrl: {type: 'string'},
-			continue: {type: 'boolean', default: false},
-			demo: {type: 'string'},
-		},
+		// Unknown flags are reported by main() in lector's own words, with exit code 2.
+		allowUnknownFlags: true,
+		flags,
 	},
 );
 
@@ -100,7 +103,22 @@ function keepUndefinedAsNull(_key: string, value: unknown): unknown {
 	return value === undefined ? null : value;
 }
 
+/** Flags given that lector does not know, spelled as typed (`--max-line`). */
+function unknownFlags(): string[] {
+	const known = new Set<string>([...Object.keys(flags), 'help', 'version']);
+	return Object.keys(cli.flags)
+		.filter((name) => !known.has(name))
+		.map((name) => `--${name.replaceAll(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+}
+
 async function main(): Promise<number> {
+	const unknown = unknownFlags();
+	if (unknown.length > 0) {
+		throw new UsageError(
+			`unknown flag${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Run lector --help for the flags.`,
+		);
+	}
+
 	const [command, ...rest] = cli.input;
 	if (command === 'read') {
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);

@@ -47,6 +47,12 @@ function permissionMessage(shownPath: string): string {
 	return `Permission denied: ${shownPath} cannot be read by this process. Ask the user to grant read access, or work from other files.`;
 }
 
+/** "an ELF executable", "a PNG image": letters read by name (ELF, SQLite) take "an" when the name starts with a vowel sound. */
+function withArticle(noun: string): string {
+	const vowelSound = /^[aeiou]/i.test(noun) || /^[FHLMNRSX][A-Z]/.test(noun);
+	return `${vowelSound ? 'an' : 'a'} ${noun}`;
+}
+
 /** Reads a file's first bytes, at most `end`, without moving any cursor. */
 async function readSample(file: FileHandle, end: number): Promise<Uint8Array> {
 	const sample = Buffer.alloc(Math.min(sniffBytes, end));
@@ -174,7 +180,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 				const size = opened.size > 0 ? `, ${formatBytes(opened.size)}` : '';
 				return fail(
 					'binary',
-					`${shownPath} is a ${sniffed.kind} (binary${size}), not text. ${sniffed.advice}`,
+					`${shownPath} is ${withArticle(sniffed.kind)} (binary${size}), not text. ${sniffed.advice}`,
 					opened,
 				);
 			}

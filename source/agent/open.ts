@@ -20,6 +20,8 @@ export type OpenShellOptions = {
 	/** Home folder for the config and state folders (tests). */
 	readonly home?: string;
 	readonly retry?: Partial<RetryPolicy>;
+	/** How to see the keys (from the key bindings), added to what /help shows. */
+	readonly keysHelp?: string;
 };
 
 export type OpenedShell = {
@@ -93,6 +95,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		...(log ? {log} : {}),
 		history,
 		...(options.retry ? {retry: options.retry} : {}),
+		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
 	});
 	const headline = config
 		? `${config.provider} · ${config.model} · ${cwd}`

@@ -21,6 +21,8 @@ export type AgentSessionOptions = {
 	readonly config: ModelConfig | undefined;
 	/** Why there is no model, shown when the person types a prompt. Default: how to configure one. */
 	readonly noModelMessage?: string;
+	/** How to see the keys, from the bindings in use, added to what /help shows (the shell's). */
+	readonly keysHelp?: string;
 	/** Where every complete event is appended as it happens. */
 	readonly log?: LectorLogWriter;
 	/** The conversation so far (from `--continue`). */
@@ -115,7 +117,8 @@ export class AgentSession {
 				}
 
 				case 'help': {
-					this.notice('info', `${helpText()}\n\nWithout a model: ${directUsage}`);
+					const keys = this.options.keysHelp === undefined ? '' : `\n\n${this.options.keysHelp}`;
+					this.notice('info', `${helpText()}${keys}\n\nWithout a model: ${directUsage}`);
 					return {type: 'handled'};
 				}
 

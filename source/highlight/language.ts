@@ -60,3 +60,16 @@ export function resolveLanguage(guess: string | undefined, filePath: string): st
 
 	return isKnownLanguage(mapped) ? mapped : undefined;
 }
+
+/**
+True for text read as prose: plain text (no language) and Markdown. Panels wrap prose at spaces and
+code between any two characters.
+*/
+export function isProseLanguage(language: string | undefined): boolean {
+	if (language === undefined) {
+		return true;
+	}
+
+	const name = hljs.getLanguage(language)?.name;
+	return name === 'Markdown' || name === 'Plain text';
+}

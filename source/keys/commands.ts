@@ -26,38 +26,108 @@ export type Command =
 	| 'abort'
 	| 'switchFocus';
 
-/** A command's description and default keys (the first is the one hints name). */
-export type CommandInfo = {readonly description: string; readonly keys: readonly string[]};
+/**
+Where lector takes keys: `lector read` (one read, no prompts), `lector replay` (a whole session, with
+search) and the agent shell (its transcript). The help screen lists only what works in its view.
+*/
+export type KeyContext = 'read' | 'replay' | 'shell';
+
+/** Every view. */
+const everywhere: readonly KeyContext[] = ['read', 'replay', 'shell'];
+
+/**
+A command's description and default keys (the first is the one hints name), the views it works in,
+and, where it does something else in a view, that view's own description.
+*/
+export type CommandInfo = {
+	readonly description: string;
+	readonly keys: readonly string[];
+	readonly contexts: readonly KeyContext[];
+	readonly descriptionIn?: Partial<Record<KeyContext, string>>;
+};
 
 /** The default key table. */
 export const commandTable: Readonly<Record<Command, CommandInfo>> = {
-	toggleExpand: {description: 'expand or collapse the focused panel', keys: ['ctrl+o', 'enter', 'o']},
-	toggleAll: {description: 'expand or collapse all panels', keys: ['e', 'ctrl+e']},
+	toggleExpand: {
+		description: 'expand or collapse the focused panel',
+		keys: ['ctrl+o', 'enter', 'o'],
+		contexts: everywhere,
+	},
+	toggleAll: {description: 'expand or collapse all panels', keys: ['e', 'ctrl+e'], contexts: everywhere},
 	focusPrevious: {
 		description: 'focus the previous panel (or scroll up within a tall one)',
 		keys: ['up', 'k'],
+		contexts: everywhere,
 	},
-	focusNext: {description: 'focus the next panel (or scroll down within a tall one)', keys: ['down', 'j']},
-	pageUp: {description: 'scroll up a page', keys: ['pageup', 'b', 'ctrl+b']},
-	pageDown: {description: 'scroll down a page', keys: ['pagedown', 'space', 'ctrl+f']},
-	top: {description: 'go to the top', keys: ['g', 'home']},
-	bottom: {description: 'go to the bottom', keys: ['G', 'end']},
-	help: {description: 'show the keys and how to rebind them', keys: ['?']},
-	quit: {description: 'quit (ctrl+c always quits too)', keys: ['q']},
-	previousPrompt: {description: 'go to the previous user prompt', keys: ['[']},
-	nextPrompt: {description: 'go to the next user prompt', keys: [']']},
+	focusNext: {
+		description: 'focus the next panel (or scroll down within a tall one)',
+		keys: ['down', 'j'],
+		contexts: everywhere,
+	},
+	pageUp: {description: 'scroll up a page', keys: ['pageup', 'b', 'ctrl+b'], contexts: everywhere},
+	pageDown: {description: 'scroll down a page', keys: ['pagedown', 'space', 'ctrl+f'], contexts: everywhere},
+	top: {description: 'go to the top', keys: ['g', 'home'], contexts: everywhere},
+	bottom: {description: 'go to the bottom (and follow new output)', keys: ['G', 'end'], contexts: everywhere},
+	help: {description: 'show the keys and how to rebind them', keys: ['?'], contexts: everywhere},
+	quit: {
+		description: 'quit (ctrl+c always quits too)',
+		keys: ['q'],
+		contexts: everywhere,
+		// The shell quits with ctrl+c twice or /quit (shellOnlyKeys); q there only leaves the transcript.
+		descriptionIn: {shell: 'give the keys back to the prompt'},
+	},
+	// A single read has no prompts: the jumps work where there is a conversation.
+	previousPrompt: {description: 'go to the previous user prompt', keys: ['['], contexts: ['replay', 'shell']},
+	nextPrompt: {description: 'go to the next user prompt', keys: [']'], contexts: ['replay', 'shell']},
+	// In the shell `/`, n and N type text; a single read has nothing to search.
 	search: {
-		description: 'search the transcript (enter searches, escape cancels; not in the shell)',
+		description: 'search the transcript (enter searches, escape cancels)',
 		keys: ['/'],
+		contexts: ['replay'],
 	},
-	searchNext: {description: 'go to the next match of the search', keys: ['n']},
-	searchPrevious: {description: 'go to the previous match of the search', keys: ['N']},
+	searchNext: {description: 'go to the next match of the search', keys: ['n'], contexts: ['replay']},
+	searchPrevious: {description: 'go to the previous match of the search', keys: ['N'], contexts: ['replay']},
 	newline: {
-		description: 'shell: insert a new line in the prompt (enter sends it)',
-		keys: ['meta+enter', 'ctrl+j'],
+		description: 'insert a new line in the prompt (enter sends it)',
+		keys: ['alt+enter', 'ctrl+j'],
+		contexts: ['shell'],
 	},
-	abort: {description: 'shell: stop the running turn', keys: ['escape']},
-	switchFocus: {description: 'shell: move the keys between the prompt and the transcript', keys: ['tab']},
+	abort: {
+		description: 'stop the running turn (when none runs, give the keys back to the prompt)',
+		keys: ['escape'],
+		contexts: ['shell'],
+	},
+	switchFocus: {
+		description: 'move the keys between the prompt and the transcript',
+		keys: ['tab'],
+		contexts: ['shell'],
+	},
+};
+
+/** True when the command works in the view (the views ignore the others' keys). */
+export function worksIn(command: Command, context: KeyContext): boolean {
+	return commandTable[command].contexts.includes(context);
+}
+
+/** What the command does in the view, for the help screen. */
+export function describeIn(command: Command, context: KeyContext): string {
+	const info = commandTable[command];
+	return info.descriptionIn?.[context] ?? info.description;
+}
+
+/**
+Keys that are not commands, so they cannot be rebound, listed on the help screen after the table:
+the shell takes ctrl+c itself (the first press stops a turn, so one press must not quit).
+*/
+export const fixedKeys: Readonly<
+	Record<KeyContext, ReadonlyArray<{readonly keys: string; readonly description: string}>>
+> = {
+	read: [],
+	replay: [],
+	shell: [
+		{keys: 'ctrl+c twice, /quit', description: 'quit lector (the first ctrl+c stops a running turn)'},
+		{keys: '/help', description: 'list the slash commands'},
+	],
 };
 
 /** All commands, in table order. */

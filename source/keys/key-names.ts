@@ -158,3 +158,11 @@ export function keyNameFromInk(input: string, key: Key): string | undefined {
 	].filter((modifier) => modifier !== '');
 	return modifiers.length === 0 ? base : `${modifiers.join('+')}+${base}`;
 }
+
+/**
+A canonical key name as people read it: `meta+enter` is shown as `alt+enter`, the name on the key
+(terminals send Alt as the meta prefix, and config files accept both spellings).
+*/
+export function displayKeyName(name: string): string {
+	return name.replaceAll('meta+', 'alt+');
+}

@@ -1,15 +1,15 @@
 /**
 A code view: source lines with a dim gutter of real line numbers, highlighted by block. Collapsed
-previews cut long lines with `…`; expanded views wrap them and are built lazily, so only the rows on
-screen are highlighted and assembled.
+previews cut long lines with `…`; expanded views wrap them (code between any two characters, prose at
+spaces) and are built lazily, so only the rows on screen are highlighted and assembled.
 */
 import {highlightLines} from '../highlight/highlight.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {cutLine, type Segment} from '../text/styled.js';
-import {displayWidth, isPlainAscii, wrapToWidth} from '../text/width.js';
+import {displayWidth, isPlainAscii, wordWrapRanges, wrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import type {PanelView, Row} from './types.js';
-import {wrapRows} from './view.js';
+import {wrapProseRows, wrapRows} from './view.js';
 
 /** Source lines per highlighted block in an expanded view. */
 export const highlightBlockLines = 200;
@@ -27,6 +27,11 @@ export type CodeSource = {
 	readonly language: string | undefined;
 	/** Real line numbers the engine clipped. */
 	readonly clipped: ReadonlySet<number>;
+	/**
+	Prose (plain text, Markdown): expanded lines wrap at spaces. Code wraps between any two characters
+	instead, so a row never hides that a line goes on (indentation and spacing stay exact).
+	*/
+	readonly prose?: boolean;
 };
 
 type Gutter = {readonly width: number; label(index: number, first: boolean): Segment<Role>};
@@ -69,7 +74,12 @@ export function previewView(source: CodeSource, count: number, width: number): P
 	return {height: rows.length, rows: (start, end) => rows.slice(Math.max(0, start), Math.max(0, end))};
 }
 
-function rowsFor(text: string, width: number): number {
+function rowsFor(text: string, width: number, prose: boolean): number {
+	if (prose) {
+		// The same breaks wrapProseRows draws (both come from wordWrapRanges), so heights match the rows.
+		return displayWidth(text) <= width ? 1 : wordWrapRanges(text, width).length;
+	}
+
 	if (isPlainAscii(text)) {
 		return Math.max(1, Math.ceil(text.length / width));
 	}
@@ -82,11 +92,13 @@ export function expandedView(source: CodeSource, width: number): PanelView {
 	const sanitized = source.lines.map((line) => sanitizeLine(line));
 	const gutter = makeGutter(source);
 	const contentWidth = Math.max(1, width - gutter.width);
+	const prose = source.prose === true;
+	const wrap = prose ? wrapProseRows : wrapRows;
 	// starts[i] is the first row of line i; starts[length] is the height.
 	const starts = new Int32Array(sanitized.length + 1);
 	for (const [index, text] of sanitized.entries()) {
 		const counted = isClipped(source, index) ? text + clippedMarker : text;
-		starts[index + 1] = (starts[index] ?? 0) + rowsFor(counted, contentWidth);
+		starts[index + 1] = (starts[index] ?? 0) + rowsFor(counted, contentWidth, prose);
 	}
 
 	const blocks = new Map<number, Row[]>();
@@ -130,7 +142,7 @@ export function expandedView(source: CodeSource, width: number): PanelView {
 					break;
 				}
 
-				const wrapped = wrapRows(withMarker(highlightedLine(index), isClipped(source, index)), contentWidth);
+				const wrapped = wrap(withMarker(highlightedLine(index), isClipped(source, index)), contentWidth);
 				// The height was counted on plain text; keep exactly that many rows even if styling split a cluster.
 				const count = (starts[index + 1] ?? lineStart) - lineStart;
 				for (let offset = 0; offset < count; offset++) {

@@ -11,10 +11,12 @@ function entriesWord(count: number): string {
 }
 
 /**
-`outline: 42 entries sent` (`42 of 60 entries` when the byte budget left some out); expanded, one row per
-entry: kind, name and line range, indented by depth. No rows when the read sent no outline.
+`outline: 42 entries sent` (`42 of 60 entries` when the byte budget left some out), followed when
+collapsed by `hint` (`ctrl+o to expand`, from the key table; empty when another row already names the
+key). Expanded, one row per entry: kind, name and line range, indented by depth, then the count of
+entries the model was told were left out. No rows when the read sent no outline.
 */
-export function outlineRows(details: ReadDetails, expanded: boolean, width: number): Row[] {
+export function outlineRows(details: ReadDetails, expanded: boolean, width: number, hint = ''): Row[] {
 	const {outline} = details;
 	if (outline === undefined) {
 		return [];
@@ -25,10 +27,14 @@ export function outlineRows(details: ReadDetails, expanded: boolean, width: numb
 		total > outline.length
 			? `${formatCount(outline.length)} of ${entriesWord(total)}`
 			: entriesWord(outline.length);
-	const rows: Row[] = [cutRow([seg(`outline: ${count} sent`, 'dim')], width)];
+	const summary = seg(`outline: ${count} sent`, 'dim');
 	if (!expanded) {
-		return rows;
+		return [
+			cutRow(hint === '' || outline.length === 0 ? [summary] : [summary, seg(`  (${hint})`, 'hint')], width),
+		];
 	}
+
+	const rows: Row[] = [cutRow([summary], width)];
 
 	let base = Number.POSITIVE_INFINITY;
 	for (const entry of outline) {
@@ -49,6 +55,13 @@ export function outlineRows(details: ReadDetails, expanded: boolean, width: numb
 				width,
 			),
 		);
+	}
+
+	// The model's outline ends with the same count (source/read/outline/render.ts).
+	const omitted = total - outline.length;
+	if (omitted > 0) {
+		const what = `${formatCount(omitted)} more ${omitted === 1 ? 'entry' : 'entries'}`;
+		rows.push(cutRow([seg(`  (${what} left out to keep this short)`, 'dim')], width));
 	}
 
 	return rows;

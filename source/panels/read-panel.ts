@@ -4,7 +4,7 @@ the whole text; one-line folds for skills and context files; errors as plain tex
 the engine cut what the model got.
 */
 
-import {resolveLanguage} from '../highlight/language.js';
+import {isProseLanguage, resolveLanguage} from '../highlight/language.js';
 import type {ReadDetails} from '../read/types.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {ToolResult} from '../transcript/types.js';
@@ -103,11 +103,16 @@ function bodyView(details: ReadDetails, result: ToolResult, context: PanelContex
 		return arrayView([cutRow([seg(note, 'dim')], context.width)]);
 	}
 
+	const language = resolveLanguage(
+		details.language,
+		details.path === '' ? details.displayPath : details.path,
+	);
 	const source: CodeSource = {
 		lines: details.lines,
 		firstLine: details.firstLine,
-		language: resolveLanguage(details.language, details.path === '' ? details.displayPath : details.path),
+		language,
 		clipped: new Set(details.clippedLines),
+		prose: isProseLanguage(language),
 	};
 	if (context.expanded) {
 		return expandedView(source, context.width);
@@ -178,10 +183,13 @@ export const renderReadPanel: PanelRenderer = (call, context) => {
 		context.width,
 	);
 	const warning = truncationLabel(details);
+	// The outline's row names the expand key unless the header or the `… N more lines` row already does.
+	const linesHint = headerOnly || (context.previewLines > 0 && details.lines.length > context.previewLines);
+	const outlineHint = context.expanded || linesHint ? '' : context.expandHint;
 	return stackViews([
 		arrayView([header]),
 		headerOnly ? arrayView([]) : bodyView(details, result, context),
-		arrayView(outlineRows(details, context.expanded, context.width)),
+		arrayView(outlineRows(details, context.expanded, context.width, outlineHint)),
 		arrayView(warning === undefined ? [] : proseRows(`⚠ ${warning}`, 'warning', context.width)),
 	]);
 };

@@ -1,5 +1,6 @@
 /** Building blocks for PanelViews. */
-import {cutLine, type Segment, wrapLine} from '../text/styled.js';
+import {cutLine, lineText, type Segment, sliceLine, wordWrapLine, wrapLine} from '../text/styled.js';
+import {wordWrapRanges} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import type {PanelView, Row} from './types.js';
 
@@ -57,4 +58,22 @@ export function wrapRows(segments: ReadonlyArray<Segment<Role>>, width: number, 
 		Math.max(1, width - indent),
 	);
 	return head === undefined ? [] : [head, ...tail.map((row) => [pad, ...row])];
+}
+
+/**
+One logical line of prose wrapped at spaces (only words longer than a row are cut), each row after
+the first indented by `indent` columns. Code uses `wrapRows`, which keeps every character in place.
+*/
+export function wrapProseRows(segments: ReadonlyArray<Segment<Role>>, width: number, indent = 0): Row[] {
+	const text = lineText(segments);
+	const first = wordWrapRanges(text, width)[0];
+	if (indent <= 0 || first === undefined || text.slice(first[1]).trim() === '') {
+		return wordWrapLine(segments, width);
+	}
+
+	// The rest starts at its next word: the spaces at the break are dropped, as wordWrapLine does.
+	const restStart = text.length - text.slice(first[1]).trimStart().length;
+	const pad: Segment<Role> = {text: ' '.repeat(indent), role: 'text'};
+	const tail = wordWrapLine(sliceLine(segments, restStart, text.length), Math.max(1, width - indent));
+	return [sliceLine(segments, first[0], first[1]), ...tail.map((row) => [pad, ...row])];
 }

@@ -11,6 +11,7 @@ import type {TranscriptEvent} from '../transcript/types.js';
 import {renderFullScreen} from '../ui/full-screen.js';
 import {loadViewSettings} from '../ui/show.js';
 import ShellApp from './shell-app.js';
+import {shellKeysHelp} from './shell-status.js';
 
 /** How the shell was started. */
 export type ShellOptions = {
@@ -73,12 +74,14 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		return usageExit;
 	}
 
+	// The bindings first: /help names the keys in use.
+	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, process.env);
 	const opened = await openShellSession({
 		cwd: options.cwd,
 		flags: options.flags,
 		continueLast: options.continueLast,
+		keysHelp: shellKeysHelp(bindings),
 	});
-	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, process.env);
 	const banner: readonly TranscriptEvent[] =
 		opened.banner.text === ''
 			? []

@@ -185,9 +185,8 @@ export default function ShellApp(props: Props) {
 	);
 	const onInput = useCallback(
 		(input: string, key: Key) => {
-			const current = latest.current;
-			if (current.helpOpen) {
-				setHelpOpen(false);
+			// The help screen takes the keys while it is open (it scrolls, or closes itself).
+			if (latest.current.helpOpen) {
 				return;
 			}
 
@@ -200,9 +199,20 @@ export default function ShellApp(props: Props) {
 		[bindings, session, perform],
 	);
 	useInput(onInput);
+	const closeHelp = useCallback(() => {
+		setHelpOpen(false);
+	}, []);
 
 	if (helpOpen) {
-		return <HelpScreen bindings={bindings} columns={size.columns} rows={size.rows - 1} />;
+		return (
+			<HelpScreen
+				bindings={bindings}
+				context="shell"
+				columns={size.columns}
+				rows={size.rows - 1}
+				onClose={closeHelp}
+			/>
+		);
 	}
 
 	return <Text>{lines.join('\n')}</Text>;

@@ -58,3 +58,22 @@ export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width:
 	const text = padToWidth(` ${facts.where} · ${state} · ${focus}  ${keys}`, width);
 	return cutLine([seg(text, 'status')], width);
 }
+
+/**
+What /help says about the keys, from the bindings in use: the help screen lists them, with the
+transcript focused (where the help key works; in the prompt it would type text).
+*/
+export function shellKeysHelp(bindings: KeyBindings): string {
+	const help = labelFor(bindings, 'help');
+	const focus = labelFor(bindings, 'switchFocus');
+	const quit = 'ctrl+c twice or /quit quits.';
+	if (help === '') {
+		return `Keys: no key is bound to the help screen (the "help" command in the config file). ${quit}`;
+	}
+
+	const there =
+		focus === ''
+			? 'with the transcript focused'
+			: `with the transcript focused (${focus} moves the keys there)`;
+	return `Keys: ${help} ${there} lists every key of the shell. ${quit}`;
+}

@@ -2,7 +2,7 @@
 Styled lines: a line is a list of segments, each with sanitised text and a semantic role (a colour
 is chosen later by the theme). Cutting and wrapping work on segments so styles survive them.
 */
-import {clusters, clusterWidth, displayWidth, ellipsis, takeWidth} from './width.js';
+import {clusters, clusterWidth, displayWidth, ellipsis, takeWidth, wordWrapRanges} from './width.js';
 
 /** A run of sanitised text in one role. */
 export type Segment<Role extends string = string> = {readonly text: string; readonly role: Role};
@@ -104,6 +104,48 @@ export function wrapLine<Role extends string>(
 
 	rows.push(row);
 	return rows;
+}
+
+/** The part of a styled line between two UTF-16 offsets of its text, styles kept. */
+export function sliceLine<Role extends string>(
+	line: StyledLine<Role>,
+	from: number,
+	to: number,
+): Array<Segment<Role>> {
+	const out: Array<Segment<Role>> = [];
+	let offset = 0;
+	for (const segment of line) {
+		const start = Math.max(from, offset);
+		const end = Math.min(to, offset + segment.text.length);
+		if (start < end) {
+			out.push({text: segment.text.slice(start - offset, end - offset), role: segment.role});
+		}
+
+		offset += segment.text.length;
+		if (offset >= to) {
+			break;
+		}
+	}
+
+	return out;
+}
+
+/**
+Word-wrap a styled line (prose) into rows of at most `width` columns: breaks at spaces, drops the
+spaces at a break, and hard-wraps only words longer than a row. The breaks are exactly those of
+`wordWrapToWidth` on the line's text, so a row count taken from the plain text matches. Styles are
+kept, also across a break inside a segment. An empty line is one empty row.
+*/
+export function wordWrapLine<Role extends string>(
+	line: StyledLine<Role>,
+	width: number,
+): Array<StyledLine<Role>> {
+	const limit = Math.max(1, width);
+	if (lineWidth(line) <= limit) {
+		return [line];
+	}
+
+	return wordWrapRanges(lineText(line), limit).map(([from, to]) => sliceLine(line, from, to));
 }
 
 /** Number of rows `wrapLine` would produce, without building them. */

@@ -143,42 +143,68 @@ export function padToWidth(text: string, width: number): string {
 }
 
 /**
+Where `wordWrapToWidth` breaks `text`: one `[start, end)` range of UTF-16 offsets per row, trailing
+spaces left out. Rows break at spaces where possible; a word longer than a row is hard-wrapped
+between grapheme clusters. Spaces at a break are dropped, so the next row starts with a word. An
+empty text is one empty row. Styled lines (styled.ts) slice their segments at these ranges, so a
+row count taken from the plain text always matches the rows drawn.
+*/
+export function wordWrapRanges(text: string, width: number): Array<readonly [number, number]> {
+	const limit = Math.max(1, width);
+	if (displayWidth(text) <= limit) {
+		return [[0, text.length]];
+	}
+
+	const rows: Array<readonly [number, number]> = [];
+	// A row of spaces alone (indentation before a word longer than a row) is dropped, not drawn empty.
+	const close = (from: number, to: number) => {
+		const kept = text.slice(from, to).trimEnd().length;
+		if (kept > 0) {
+			rows.push([from, from + kept]);
+		}
+	};
+
+	// The open row starts at `start` and is `used` columns wide, its trailing spaces included.
+	let start = 0;
+	let used = 0;
+	let offset = 0;
+	for (const word of text.split(/(?<= )/)) {
+		const wordStart = offset;
+		offset += word.length;
+		const bare = displayWidth(word.trimEnd());
+		// Spaces alone never start a row: they stay at the end of this one and are dropped there.
+		if (used > 0 && bare > 0 && used + bare > limit) {
+			close(start, wordStart);
+			start = wordStart;
+			used = 0;
+		}
+
+		if (bare <= limit) {
+			used += displayWidth(word);
+			continue;
+		}
+
+		// Longer than a row: hard-wrap it; its last piece is the open row unless it is only spaces.
+		const pieces = wrapToWidth(text.slice(start, offset), limit);
+		let pieceStart = start;
+		for (const piece of pieces.slice(0, -1)) {
+			close(pieceStart, pieceStart + piece.length);
+			pieceStart += piece.length;
+		}
+
+		const last = text.slice(pieceStart, offset);
+		start = last.trim() === '' ? offset : pieceStart;
+		used = last.trim() === '' ? 0 : displayWidth(last);
+	}
+
+	close(start, text.length);
+	return rows.length === 0 ? [[0, 0]] : rows;
+}
+
+/**
 Wrap prose into rows of at most `width` columns, breaking at spaces where possible and hard-wrapping
 words longer than a row. Spaces at a break are dropped. An empty text is one empty row.
 */
 export function wordWrapToWidth(text: string, width: number): string[] {
-	const limit = Math.max(1, width);
-	if (displayWidth(text) <= limit) {
-		return [text];
-	}
-
-	const rows: string[] = [];
-	let row = '';
-	let used = 0;
-	for (const word of text.split(/(?<= )/)) {
-		const bare = word.trimEnd();
-		const wordWidth = displayWidth(bare);
-		if (used > 0 && used + wordWidth > limit) {
-			rows.push(row.trimEnd());
-			row = '';
-			used = 0;
-		}
-
-		if (wordWidth > limit) {
-			const pieces = wrapToWidth(word, limit);
-			rows.push(...pieces.slice(0, -1));
-			row = pieces.at(-1) ?? '';
-			used = displayWidth(row);
-			continue;
-		}
-
-		row += word;
-		used += displayWidth(word);
-	}
-
-	if (row.trimEnd() !== '' || rows.length === 0) {
-		rows.push(row.trimEnd());
-	}
-
-	return rows;
+	return wordWrapRanges(text, width).map(([from, to]) => text.slice(from, to));
 }

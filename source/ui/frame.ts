@@ -1,6 +1,7 @@
 /** A frame as ANSI lines: the visible panel rows with the focus marker, then the status line. */
 import type {KeyBindings} from '../keys/bindings.js';
-import type {Command} from '../keys/commands.js';
+import {type Command, type KeyContext, worksIn} from '../keys/commands.js';
+import {displayKeyName} from '../keys/key-names.js';
 import type {Row} from '../panels/types.js';
 import {cutLine} from '../text/styled.js';
 import {displayWidth, padToWidth} from '../text/width.js';
@@ -10,14 +11,16 @@ import type {FrameRow, Layout, Position} from './layout.js';
 const focusMarker = '▌ ';
 const blankMarker = '  ';
 
-/** The key label for a command, or '' when it has no key. */
+/** The key label for a command as people read it (`alt+enter`), or '' when it has no key. */
 export function labelFor(bindings: KeyBindings, command: Command): string {
-	return bindings.keysByCommand[command][0] ?? '';
+	const key = bindings.keysByCommand[command][0];
+	return key === undefined ? '' : displayKeyName(key);
 }
 
 /**
 The status line: where we are, any `notes` (a search's `match 3 of 17`, a replay's counts), and the
-keys that work, from the key table. Cut to `width` columns: the keys go first when space is short.
+keys that work in the view (`context`), from the key table. Cut to `width` columns: the keys go first
+when space is short.
 */
 export function statusRow(
 	bindings: KeyBindings,
@@ -25,19 +28,22 @@ export function statusRow(
 	top: Position,
 	width: number,
 	notes: readonly string[] = [],
+	context: KeyContext = 'replay',
 ): Row {
 	const count = layout.count;
 	const where = count === 0 ? 'empty' : `${Math.min(count, top.index + 1)}/${count}`;
-	const parts: Array<[Command, string]> = [
-		['toggleExpand', 'expand/collapse'],
-		['toggleAll', 'all'],
-		['search', 'search'],
-		['focusNext', 'next'],
-		['focusPrevious', 'previous'],
-		['pageDown', 'page'],
-		['help', 'help'],
-		['quit', 'quit'],
-	];
+	const parts = (
+		[
+			['toggleExpand', 'expand/collapse'],
+			['toggleAll', 'all'],
+			['search', 'search'],
+			['focusNext', 'next'],
+			['focusPrevious', 'previous'],
+			['pageDown', 'page'],
+			['help', 'help'],
+			['quit', 'quit'],
+		] satisfies Array<[Command, string]>
+	).filter(([command]) => worksIn(command, context));
 	const keysOf = (list: ReadonlyArray<[Command, string]>) =>
 		list
 			.map(([command, label]) => [labelFor(bindings, command), label])

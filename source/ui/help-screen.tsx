@@ -1,55 +1,114 @@
-/** The help screen: every command with its keys (from the key table) and how to rebind them. */
-import {Box, Text} from 'ink';
-import {lazy, Suspense} from 'react';
+/**
+The help screen: the commands that work in this view with their keys (from the key table) and how
+to rebind them. It is never taller than the rows it is given (the frame, one row shorter than the
+terminal): when the help does not fit, it shows what fits and scrolls with the focus and page keys;
+any other key closes it.
+*/
+import {Box, type Key, Text, useInput} from 'ink';
+import {lazy, Suspense, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
-import {commands, commandTable} from '../keys/commands.js';
+import type {KeyContext} from '../keys/commands.js';
 import {configPath} from '../keys/config.js';
-import {cutToWidth} from '../text/width.js';
+import {keyNameFromInk} from '../keys/key-names.js';
+import {type HelpLine, helpLines, helpPage, helpScroll, helpWindow, scrollLabel} from './help-lines.js';
 
 // Loaded when the help screen first shows: ink-syntax-highlight brings highlight.js 10 and costs a cold
 // start about 0.3 s that panels, which call highlight.js 11 directly, never need.
 const CodeBlock = lazy(async () => import('./code-block.js'));
 
-/** The example shown under "rebind keys". */
-export const configExample = `{
-  "keys": {"toggleExpand": ["ctrl+o", "ctrl+x"]},
-  "theme": "dark",
-  "previewLines": 5
-}`;
-
 type Props = {
 	readonly bindings: KeyBindings;
+	/** The view the help is shown in: it lists only the commands that work there. */
+	readonly context: KeyContext;
 	readonly columns: number;
-	/** Rows the screen may use; the example is left out when it does not fit. */
+	/** Rows the screen may use (the frame's height); the help never draws more. */
 	readonly rows: number;
+	/** Called on a key that does not scroll the help. */
+	readonly onClose: () => void;
 };
 
-/** Never taller than `rows`: Ink must never draw a frame as tall as the terminal. */
-export default function HelpScreen({bindings, columns, rows}: Props) {
-	const width = Math.max(10, columns - 1);
-	const keyColumn = 22;
-	const lines = commands.map((command) => {
-		const keys = bindings.keysByCommand[command].join(', ') || '(unbound)';
-		return cutToWidth(`  ${keys.padEnd(keyColumn)} ${commandTable[command].description}`, width);
-	});
-	const fixed = 2 + lines.length + 3;
-	const exampleLines = configExample.split('\n').length;
-	const showExample = rows >= fixed + exampleLines;
+/** Consecutive lines of one kind, so the config example is highlighted as one block. */
+function groups(lines: readonly HelpLine[]): HelpLine[][] {
+	const out: HelpLine[][] = [];
+	for (const line of lines) {
+		const last = out.at(-1);
+		if (line.kind === 'code' && last?.[0]?.kind === 'code') {
+			last.push(line);
+		} else {
+			out.push([line]);
+		}
+	}
+
+	return out;
+}
+
+function drawGroup(group: readonly HelpLine[], index: number) {
+	const first = group[0];
+	if (first?.kind === 'code') {
+		const code = group.map((line) => line.text).join('\n');
+		return (
+			<Suspense key={index} fallback={<Text>{code}</Text>}>
+				<CodeBlock code={code} language="json" />
+			</Suspense>
+		);
+	}
+
+	// A blank line is drawn as a space: an empty Text would take no row.
+	const text = first?.text === '' ? ' ' : (first?.text ?? ' ');
 	return (
-		<Box flexDirection="column" height={Math.max(1, rows)} overflow="hidden">
-			<Text bold>{cutToWidth('lector keys', width)}</Text>
-			<Text> </Text>
-			{lines.map((line) => (
-				<Text key={line}>{line}</Text>
-			))}
-			<Text> </Text>
-			<Text>{cutToWidth(`Rebind keys in ${configPath(process.env)}${showExample ? ':' : ''}`, width)}</Text>
-			{showExample ? (
-				<Suspense fallback={<Text>{configExample}</Text>}>
-					<CodeBlock code={configExample} language="json" />
-				</Suspense>
-			) : null}
-			<Text dimColor>{cutToWidth('Any key closes this screen.', width)}</Text>
+		<Text key={index} bold={first?.kind === 'title'} dimColor={first?.kind === 'dim'}>
+			{text}
+		</Text>
+	);
+}
+
+/**
+The key names in one input: keys pressed faster than the app reads them arrive as one chunk of
+printable characters (`jjk`, seen in tmux), each of which is a key.
+*/
+function keyNames(input: string, key: Key): Array<string | undefined> {
+	const name = keyNameFromInk(input, key);
+	if (name !== undefined || key.ctrl || key.meta || !/^[\u0020-\u007E]{2,}$/.test(input)) {
+		return [name];
+	}
+
+	return [...input].map((character) => (character === ' ' ? 'space' : character));
+}
+
+/** The help for `context`, at most `rows` rows of at most `columns - 1` columns. */
+export default function HelpScreen({bindings, context, columns, rows, onClose}: Props) {
+	const width = Math.max(10, columns - 1);
+	const room = Math.max(1, rows);
+	const options = {context, configFile: configPath(process.env), width, scrollKeys: undefined};
+	const plain = helpLines(bindings, options);
+	const fits = plain.length <= room;
+	const scrollKeys = scrollLabel(bindings);
+	// Only the closing line changes when the help scrolls (it then names the scroll keys).
+	const lines = fits ? plain : helpLines(bindings, {...options, scrollKeys});
+	const [offset, setOffset] = useState(0);
+	const shown = helpWindow(lines, room, offset, scrollKeys, width);
+	const page = helpPage(room);
+
+	useInput((input, key) => {
+		const deltas = keyNames(input, key).map((name) =>
+			fits ? undefined : helpScroll(name === undefined ? undefined : bindings.commandByKey.get(name), page),
+		);
+		if (deltas.includes(undefined)) {
+			onClose();
+			return;
+		}
+
+		// Clamped at each step, so holding a key at the end does not pile up scroll the other way must undo.
+		const last = Math.max(0, lines.length - page);
+		setOffset((current) =>
+			deltas.reduce<number>((offset, delta) => Math.min(Math.max(0, offset + (delta ?? 0)), last), current),
+		);
+	});
+
+	return (
+		<Box flexDirection="column">
+			{groups(shown.lines).map((group, index) => drawGroup(group, index))}
+			{shown.footer === undefined ? null : <Text dimColor>{shown.footer}</Text>}
 		</Box>
 	);
 }

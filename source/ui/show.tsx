@@ -53,6 +53,8 @@ export type ShowOptions = {
 	readonly print: boolean;
 	/** Start with every panel expanded. */
 	readonly expanded: boolean;
+	/** Which view's keys the interactive view takes (default `read`: no prompts, no search). */
+	readonly context?: 'read' | 'replay';
 	readonly stdout?: NodeJS.WriteStream;
 	readonly stderr?: NodeJS.WriteStream;
 	readonly env?: Readonly<Record<string, string | undefined>>;
@@ -91,6 +93,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 			painter={painter}
 			previewLines={previewLines}
 			initialView={view}
+			context={options.context ?? 'read'}
 		/>,
 		{stdout, stderr, exitOnCtrlC: true},
 	);

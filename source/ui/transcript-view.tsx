@@ -7,7 +7,7 @@ is as tall as the terminal (ink issues #935, #990).
 import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
-import {isSearchCommand, isShellCommand} from '../keys/commands.js';
+import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import type {Row} from '../panels/types.js';
 import {cutLine} from '../text/styled.js';
@@ -41,6 +41,11 @@ type Props = {
 	readonly notes?: readonly string[];
 	/** `bottom` (default) follows new output; `top` starts at the beginning, first item focused. */
 	readonly start?: 'top' | 'bottom';
+	/**
+	The view: `replay` (default) has prompts and search; `read` (one read) has neither. Keys of
+	commands that do not work here are ignored, and the help and the status line leave them out.
+	*/
+	readonly context?: Exclude<KeyContext, 'shell'>;
 };
 
 const noNotes: readonly string[] = [];
@@ -56,6 +61,7 @@ export default function TranscriptView({
 	header,
 	notes = noNotes,
 	start,
+	context = 'replay',
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -88,10 +94,14 @@ export default function TranscriptView({
 	const lines = useMemo(() => {
 		const status =
 			search.promptRow ??
-			statusRow(bindings, layout, top, env.width, [
-				...(search.status === undefined ? [] : [search.status]),
-				...notes,
-			]);
+			statusRow(
+				bindings,
+				layout,
+				top,
+				env.width,
+				[...(search.status === undefined ? [] : [search.status]), ...notes],
+				context,
+			);
 		return [...headerRows, ...paintFrame(frame, focused, painter, status)];
 	}, [
 		frame,
@@ -105,6 +115,7 @@ export default function TranscriptView({
 		search.promptRow,
 		search.status,
 		notes,
+		context,
 	]);
 
 	useEffect(() => {
@@ -112,15 +123,15 @@ export default function TranscriptView({
 	}, [lines, onFrame]);
 
 	// The handler reads the latest props through a ref set at commit, so a key never sees stale state.
-	const latest = useRef({bindings, exit, helpOpen});
+	const latest = useRef({bindings, exit, helpOpen, context});
 	useLayoutEffect(() => {
-		latest.current = {bindings, exit, helpOpen};
+		latest.current = {bindings, exit, helpOpen, context};
 	});
 	const onInput = useCallback(
 		(input: string, key: Key) => {
 			const current = latest.current;
+			// The help screen takes the keys while it is open (it scrolls, or closes itself).
 			if (current.helpOpen) {
-				setHelpOpen(false);
 				return;
 			}
 
@@ -131,7 +142,7 @@ export default function TranscriptView({
 
 			const name = keyNameFromInk(input, key);
 			const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
-			if (command === undefined || isShellCommand(command)) {
+			if (command === undefined || isShellCommand(command) || !worksIn(command, current.context)) {
 				return;
 			}
 
@@ -148,9 +159,20 @@ export default function TranscriptView({
 		[apply, search.handleKey, search.run],
 	);
 	useInput(onInput);
+	const closeHelp = useCallback(() => {
+		setHelpOpen(false);
+	}, []);
 
 	if (helpOpen) {
-		return <HelpScreen bindings={bindings} columns={size.columns} rows={size.rows - 1} />;
+		return (
+			<HelpScreen
+				bindings={bindings}
+				context={context}
+				columns={size.columns}
+				rows={size.rows - 1}
+				onClose={closeHelp}
+			/>
+		);
 	}
 
 	return <Text>{lines.join('\n')}</Text>;

@@ -32,10 +32,76 @@ test('collapsed like a read: preview, then the hint', () => {
 	]);
 });
 
-test('expanded shows everything', () => {
+test('expanded shows every argument whole, then the whole output', () => {
 	const text = panelText(bash, {expanded: true});
-	expect(text).toHaveLength(13);
+	expect(text.slice(0, 4)).toEqual(['bash ls -la src timeout=30', 'command: ls -la', '  src', 'timeout: 30']);
+	expect(text).toHaveLength(16);
 	expect(text.at(-1)).toBe('line 12');
+});
+
+const prompt =
+	'Find every caller of loadConfig in the repository and report the files, the line numbers and how each one handles a missing file.';
+const task = toolCall(
+	'Task',
+	{description: 'Find callers', prompt, subagent_type: 'Explore'},
+	{content: [{type: 'text', text: 'Found 2 callers.'}], isError: false},
+);
+
+test('expanding reveals what the header cut: each argument on its own rows, wrapped at spaces', () => {
+	const collapsed = panelText(task, {width: 60});
+	expect(collapsed[0]).toMatch(/…$/);
+	const expanded = panelText(task, {width: 60, expanded: true});
+	expect(expanded).toEqual([
+		collapsed[0],
+		'description: Find callers',
+		'prompt: Find every caller of loadConfig in the repository',
+		'  and report the files, the line numbers and how each one',
+		'  handles a missing file.',
+		'subagent_type: Explore',
+		'Found 2 callers.',
+	]);
+	// The words of the prompt are all there, none cut in the middle.
+	expect(expanded.slice(2, 5).join(' ').replaceAll(/\s+/g, ' ').replace('prompt: ', '')).toBe(prompt);
+});
+
+test('argument values that are not strings are shown as JSON; lines inside a value stay lines', () => {
+	const call = toolCall(
+		'TodoWrite',
+		{todos: [{content: 'a', status: 'pending'}], note: 'first\n\nthird', empty: ''},
+		{content: [], isError: false},
+	);
+	expect(panelText(call, {expanded: true, width: 40})).toEqual([
+		'TodoWrite todos=[{"content":"a","status…',
+		// A value too long for the row after its name starts on the next row.
+		'todos:',
+		'  [{"content":"a","status":"pending"}]',
+		'note: first',
+		'',
+		'  third',
+		'empty:',
+	]);
+});
+
+test('expanded output wraps at spaces; a word longer than a row is cut', () => {
+	const call = toolCall(
+		'bash',
+		{command: 'cat notes'},
+		{content: [{type: 'text', text: 'lorem ipsum dolor sit amet averyveryverylongword'}], isError: false},
+	);
+	expect(panelText(call, {expanded: true, width: 13}).slice(3)).toEqual([
+		'lorem ipsum',
+		'dolor sit',
+		'amet',
+		'averyveryvery',
+		'longword',
+	]);
+});
+
+test('an expanded error and a running call show their arguments too', () => {
+	const failed = toolCall('grep', {pattern: 'x'}, {content: [{type: 'text', text: 'bad'}], isError: true});
+	expect(panelText(failed, {expanded: true})).toEqual(['grep x', 'pattern: x', 'bad']);
+	const running = {...task, status: 'running' as const, result: undefined};
+	expect(panelText(running, {expanded: true, width: 60}).slice(1, 2)).toEqual(['description: Find callers']);
 });
 
 test('previewLines 0 keeps the header and the hint', () => {

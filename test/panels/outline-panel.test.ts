@@ -16,7 +16,14 @@ test('an outline read: collapsed, one summary row; expanded, every entry with it
 	const args = {path: 'shapes.py', outline: true};
 	const result = await read(args, {cwd: directory});
 	const call = toolCall('read', args, result);
-	expect(panelText(call)).toEqual(['read shapes.py  outline of 7 lines', 'outline: 3 entries sent']);
+	expect(panelText(call)).toEqual([
+		'read shapes.py  outline of 7 lines',
+		'outline: 3 entries sent  (ctrl+o to expand)',
+	]);
+	// The hint names the key it is given (the first key bound to toggleExpand).
+	expect(panelText(call, {expandHint: 'enter to expand'})[1]).toBe(
+		'outline: 3 entries sent  (enter to expand)',
+	);
 	expect(panelText(call, {expanded: true})).toEqual([
 		'read shapes.py  outline of 7 lines',
 		'outline: 3 entries sent',
@@ -34,4 +41,34 @@ test('a cut read says how much of its outline was sent, above the truncation war
 	const text = panelText(toolCall('read', {path: 'many.py'}, result));
 	expect(text.at(-2)).toBe(`outline: ${sent} of 1,500 entries sent`);
 	expect(text.at(-1)).toBe('⚠ model got lines 1-2000 of 3,000 (line cap); told to continue at offset=2001');
+});
+
+test('an outline read the budget cut: the hint collapsed, the count of entries left out expanded', async () => {
+	const code = Array.from({length: 1500}, (_, index) => `def f${index}():\n    return ${index}\n`).join('');
+	writeFileSync(path.join(directory, 'big.py'), code);
+	const args = {path: 'big.py', outline: true};
+	const result = await read(args, {cwd: directory, limits: {maxBytes: 8192}});
+	const sent = result.details.outline?.length ?? 0;
+	expect(sent).toBeLessThan(1500);
+	const left = 1500 - sent;
+	const modelText = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+	expect(modelText).toContain(`(${left} more entries left out to keep this short`);
+	const call = toolCall('read', args, result);
+	const sentLabel = sent.toLocaleString('en-US');
+	expect(panelText(call)).toEqual([
+		'read big.py  outline of 3,000 lines',
+		`outline: ${sentLabel} of 1,500 entries sent  (ctrl+o to expand)`,
+	]);
+	const expanded = panelText(call, {expanded: true});
+	expect(expanded).toHaveLength(2 + sent + 1);
+	expect(expanded[1]).toBe(`outline: ${sentLabel} of 1,500 entries sent`);
+	expect(expanded.at(-1)).toBe(
+		`  (${left.toLocaleString('en-US')} more entries left out to keep this short)`,
+	);
+});
+
+test('a cut read with a preview names the key once, in its "more lines" row', async () => {
+	const result = await read({path: 'many.py'}, {cwd: directory});
+	const text = panelText(toolCall('read', {path: 'many.py'}, result));
+	expect(text.filter((line) => line.includes('ctrl+o'))).toEqual(['… 1,995 more lines (ctrl+o to expand)']);
 });

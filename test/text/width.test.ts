@@ -4,6 +4,7 @@ import {
 	displayWidth,
 	padToWidth,
 	takeWidth,
+	wordWrapRanges,
 	wordWrapToWidth,
 	wrapToWidth,
 } from '../../source/text/width.js';
@@ -71,6 +72,15 @@ describe('wordWrapToWidth', () => {
 		['a verylongwordthatdoesnotfit b', 8, ['a', 'verylong', 'wordthat', 'doesnotf', 'it b']],
 		['漢字 漢字 漢字', 5, ['漢字', '漢字', '漢字']],
 		['', 5, ['']],
+		['lorem ipsum dolor sit amet', 13, ['lorem ipsum', 'dolor sit', 'amet']],
+		// Several spaces at a break are all dropped; none starts the next row.
+		['abcde   fgh', 5, ['abcde', 'fgh']],
+		// Indentation before a word longer than a row is not drawn as an empty row.
+		['    abcdefgh', 3, ['abc', 'def', 'gh']],
+		// The space after a hard-wrapped word does not start the next row.
+		['abcdefgh xy', 4, ['abcd', 'efgh', 'xy']],
+		['     ', 3, ['']],
+		['  indented text here', 10, ['  indented', 'text here']],
 	])('%j at %i', (text, width, expected) => {
 		const rows = wordWrapToWidth(text, width);
 		expect(rows).toEqual(expected);
@@ -78,4 +88,16 @@ describe('wordWrapToWidth', () => {
 			expect(displayWidth(row)).toBeLessThanOrEqual(width);
 		}
 	});
+});
+
+test('wordWrapRanges are offsets into the text, never ending in a space', () => {
+	const text = 'The working  folder is /work/main, a verylongwordthatdoesnotfit here.';
+	for (const width of [1, 3, 8, 13, 20, 80]) {
+		const ranges = wordWrapRanges(text, width);
+		expect(ranges.map(([from, to]) => text.slice(from, to))).toEqual(wordWrapToWidth(text, width));
+		for (const [from, to] of ranges) {
+			expect(text.slice(from, to)).not.toMatch(/^ | $/);
+			expect(displayWidth(text.slice(from, to))).toBeLessThanOrEqual(width);
+		}
+	}
 });

@@ -47,6 +47,13 @@ export type ReadLimits = {
 	readonly maxImageBytes: number;
 	/** Images and documents are read whole; larger ones are refused with advice. */
 	readonly maxDocumentBytes: number;
+	/**
+	PDFs and Word files are parsed in a worker thread, stopped after this many milliseconds: a damaged or
+	hostile file can keep a parser busy for minutes.
+	*/
+	readonly maxDocumentMs: number;
+	/** The parsing worker's heap (V8 old generation), in MB: a worker over it is stopped, not lector. */
+	readonly maxDocumentMemoryMb: number;
 };
 
 export const defaultLimits: ReadLimits = {
@@ -58,6 +65,8 @@ export const defaultLimits: ReadLimits = {
 	maxImageDimension: 2000,
 	maxImageBytes: 5 * 1024 * 1024,
 	maxDocumentBytes: 256 * 1024 * 1024,
+	maxDocumentMs: 30_000,
+	maxDocumentMemoryMb: 1024,
 };
 
 export type TextBlock = {readonly type: 'text'; readonly text: string};

@@ -1,12 +1,14 @@
 /**
 Word (.docx): converted with mammoth to HTML, then to Markdown-like lines (headings, lists, tables),
 which are read like a text file: numbered, under the same caps, continued with offset=N.
+mammoth runs in the document worker (documents/worker-job.ts): a zip bomb costs at most its time and heap.
 */
 import path from 'node:path';
 import {ArrayLineSource} from '../documents/array-line-source.js';
 import {htmlToLines} from '../documents/html-text.js';
 import {documentError, reasonOf} from '../documents/result.js';
-import {closingNotice, count, offsetPastEndNotice} from '../notices.js';
+import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
+import {closingNotice, count, offsetPastEndNotice, shellQuote} from '../notices.js';
 import {selectLines} from '../select.js';
 import type {ReadDetails, ReadResult} from '../types.js';
 import type {FormatInput, FormatReader} from './types.js';
@@ -26,14 +28,27 @@ function isWordName(filePath: string): boolean {
 	return wordExtensions.has(path.extname(filePath).toLowerCase());
 }
 
-async function convert(data: Buffer): Promise<string[]> {
-	const {default: mammoth} = await import('mammoth');
-	// Pictures become `[image: alt text]`: mammoth would otherwise inline them as base64 data URIs.
-	const {value} = await mammoth.convertToHtml(
-		{buffer: data},
-		{convertImage: mammoth.images.imgElement(async () => ({src: ''})), externalFileAccess: false},
-	);
-	return htmlToLines(value);
+/** The document's HTML from mammoth, in the worker; a string is a failure message. */
+async function convert(input: FormatInput, shownPath: string): Promise<{html: string} | string> {
+	const data = ownArrayBuffer(await input.file.readFile());
+	const job = new WorkerJob(input.limits, input.signal);
+	try {
+		const reply = await job.ask({type: 'docx', data}, 'html', [data]);
+		if (reply.type === 'html') {
+			return {html: reply.html};
+		}
+
+		return `${shownPath} could not be read as a Word document (${reasonOf(reply.error.message)}). The file may be damaged or not a .docx; check it with \`unzip -l ${shellQuote(shownPath)}\`.`;
+	} catch (error) {
+		input.signal?.throwIfAborted();
+		if (error instanceof WorkerFailure) {
+			return `${shownPath} ${error.message}, so lector stopped reading it. The file may be damaged or built to be expensive to unpack (a zip bomb); look inside with a shell command such as \`unzip -l ${shellQuote(shownPath)}\` or \`unzip -p ${shellQuote(shownPath)} word/document.xml | head -c 50000\`.`;
+		}
+
+		throw error;
+	} finally {
+		job.end();
+	}
 }
 
 function noticeFor(details: ReadDetails, offset: number, input: FormatInput): string | undefined {
@@ -122,17 +137,13 @@ export const docxReader: FormatReader = {
 			);
 		}
 
-		let lines: string[];
-		try {
-			lines = await convert(await input.file.readFile());
-		} catch (error) {
-			input.signal?.throwIfAborted();
-			return documentError(
-				base,
-				`${shownPath} could not be read as a Word document (${reasonOf(error)}). The file may be damaged or not a .docx; check it with \`unzip -l ${shownPath}\`.`,
-			);
+		const converted = await convert(input, shownPath);
+		if (typeof converted === 'string') {
+			return documentError(base, converted);
 		}
 
+		// Pictures become `[image: alt text]` here; the worker kept mammoth from inlining them as data URIs.
+		const lines = htmlToLines(converted.html);
 		input.signal?.throwIfAborted();
 		return readWord(input, lines, base);
 	},

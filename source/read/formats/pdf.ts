@@ -1,9 +1,9 @@
 /**
 PDF: text extracted page by page with pdf.js (the legacy build, made for Node), under the text caps.
 Each page opens with a marker line; the closing notice gives the page count and the pages to ask for next.
+pdf.js runs in the document worker (documents/worker-job.ts), one page per request, so that a hostile
+file costs at most the worker's time and heap; which pages, the caps and the notices stay here.
 */
-import {createRequire} from 'node:module';
-import path from 'node:path';
 import {PartFitter} from '../documents/fit.js';
 import {nextParts, type PartPick, pickParts} from '../documents/parts.js';
 import {
@@ -13,6 +13,8 @@ import {
 	pastEndNotice,
 } from '../documents/parts-notice.js';
 import {documentContent, documentDetails, documentError, reasonOf} from '../documents/result.js';
+import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
+import type {LibraryError} from '../documents/worker-messages.js';
 import {shellQuote} from '../notices.js';
 import type {ReadDetails, ReadResult, Selection} from '../types.js';
 import type {FormatInput, FormatReader} from './types.js';
@@ -24,41 +26,8 @@ export function pageMarker(page: number, total: number): string {
 	return `--- page ${page} of ${total} ---`;
 }
 
-/**
-Where pdf.js finds the data it ships: the standard 14 fonts (without them every page with Helvetica
-or Times falls back slowly, about twice the time per page) and the CMaps that map CJK fonts to text.
-Paths end with a slash, as pdf.js wants.
-*/
-function dataFolders(): {standardFontDataUrl: string; cMapUrl: string; cMapPacked: boolean} {
-	const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-	return {
-		standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
-		cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
-		cMapPacked: true,
-	};
-}
-
-type PdfDocument = {
-	readonly numPages: number;
-	getPage(number: number): Promise<{getTextContent(): Promise<{items: readonly unknown[]}>}>;
-};
-
-/** The text of one page: pdf.js's items joined, a line break where pdf.js saw one, blank runs squeezed. */
-async function pageLines(document: PdfDocument, page: number): Promise<string[]> {
-	const content = await (await document.getPage(page)).getTextContent();
-	let text = '';
-	for (const item of content.items) {
-		// Marked-content items carry no text; only text items have `str`.
-		if (typeof item !== 'object' || item === null || !('str' in item) || typeof item.str !== 'string') {
-			continue;
-		}
-
-		text += item.str;
-		if ('hasEOL' in item && item.hasEOL === true) {
-			text += '\n';
-		}
-	}
-
+/** The lines of one page's text (pdf.js's items joined by the worker), trailing blanks trimmed, blank runs squeezed. */
+function pageLines(text: string): string[] {
 	const lines = text.split(/\r\n|\r|\n/).map((line) => line.trimEnd());
 	const squeezed = lines.filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''));
 	while (squeezed.at(-1) === '') {
@@ -68,17 +37,17 @@ async function pageLines(document: PdfDocument, page: number): Promise<string[]>
 	return squeezed;
 }
 
-function failureMessage(error: unknown, shownPath: string): string {
-	const name = error instanceof Error ? error.name : '';
+function failureMessage(error: LibraryError, shownPath: string): string {
+	const name = error.kind;
 	if (name === 'PasswordException') {
 		return `${shownPath} is an encrypted PDF that needs a password to open, so its text cannot be extracted. Ask the user for an unencrypted copy, or for the password to decrypt it with a shell command such as \`qpdf --password=PASSWORD --decrypt in.pdf out.pdf\`.`;
 	}
 
 	if (name === 'InvalidPDFException') {
-		return `${shownPath} is a damaged PDF (${reasonOf(error)}): it starts like a PDF but its structure cannot be read, e.g. the file was cut short. Check that it was copied or downloaded completely, or try a repair tool such as \`qpdf in.pdf out.pdf\`.`;
+		return `${shownPath} is a damaged PDF (${reasonOf(error.message)}): it starts like a PDF but its structure cannot be read, e.g. the file was cut short. Check that it was copied or downloaded completely, or try a repair tool such as \`qpdf in.pdf out.pdf\`.`;
 	}
 
-	return `${shownPath} could not be read as a PDF (${reasonOf(error)}). The file may be damaged or use features pdf.js does not support; try \`pdftotext ${shellQuote(shownPath)} -\` in a shell.`;
+	return `${shownPath} could not be read as a PDF (${reasonOf(error.message)}). The file may be damaged or use features pdf.js does not support; try \`pdftotext ${shellQuote(shownPath)} -\` in a shell.`;
 }
 
 const pageNoun: PartNoun = {singular: 'page', plural: 'pages', owner: 'The PDF'};
@@ -116,8 +85,12 @@ function closingNotice(extracted: Extracted, selection: Selection, shownPath: st
 	return sentences.length === 0 ? '' : `[${sentences.join(' ')}]`;
 }
 
-async function extract(input: FormatInput, document: PdfDocument, base: ReadDetails): Promise<ReadResult> {
-	const total = document.numPages;
+async function extract(
+	input: FormatInput,
+	job: WorkerJob,
+	total: number,
+	base: ReadDetails,
+): Promise<ReadResult> {
 	const pick = pickParts(input.request.pages, total);
 	const shownPath = base.displayPath;
 	if (pick.wanted.length === 0) {
@@ -133,7 +106,12 @@ async function extract(input: FormatInput, document: PdfDocument, base: ReadDeta
 	let emptyPages = 0;
 	for (const page of pick.wanted) {
 		input.signal?.throwIfAborted();
-		const text = await pageLines(document, page);
+		const reply = await job.ask({type: 'pdf-page', page}, 'page');
+		if (reply.type === 'failed') {
+			return documentError(base, `Text extraction failed: ${failureMessage(reply.error, shownPath)}`);
+		}
+
+		const text = pageLines(reply.text);
 		const lines = [pageMarker(page, total), ...(text.length === 0 ? ['(no text on this page)'] : text)];
 		const outcome = fitter.add(lines, shown.length === 0);
 		if (outcome === 'none') {
@@ -177,6 +155,15 @@ async function hasTrailer(input: FormatInput, size: number): Promise<boolean> {
 	return window.subarray(0, bytesRead).includes('%%EOF');
 }
 
+/** The worker ran out of time or memory, or crashed: say so, and point to a tool that is not bound by it. */
+function workerFailureMessage(failure: WorkerFailure, shownPath: string): string {
+	const why =
+		failure.reason === 'crash'
+			? 'The file may be damaged or use features pdf.js does not support'
+			: 'The file may be damaged or built to be expensive to parse';
+	return `${shownPath} ${failure.message}, so lector stopped reading it. ${why}; try \`pdftotext -f 1 -l 10 ${shellQuote(shownPath)} -\` in a shell.`;
+}
+
 /** Claims files that start with `%PDF-`, whatever their name. */
 export const pdfReader: FormatReader = {
 	name: 'pdf',
@@ -192,40 +179,24 @@ export const pdfReader: FormatReader = {
 			);
 		}
 
-		const data = new Uint8Array(await input.file.readFile());
-		// Loaded on first use: pdf.js is large, and text reads must not pay for it.
-		const {getDocument} = await import('pdfjs-dist/legacy/build/pdf.mjs');
-		// isEvalSupported off: a PDF must never run code; verbosity 0: pdf.js warnings would land on the terminal.
-		const task = getDocument({
-			data,
-			isEvalSupported: false,
-			verbosity: 0,
-			disableFontFace: true,
-			...dataFolders(),
-		});
-		const abort = () => {
-			void task.destroy();
-		};
-
-		input.signal?.addEventListener('abort', abort, {once: true});
+		const data = ownArrayBuffer(await input.file.readFile());
+		const job = new WorkerJob(input.limits, input.signal);
 		try {
-			let document: PdfDocument;
-			try {
-				document = await task.promise;
-			} catch (error) {
-				input.signal?.throwIfAborted();
-				return documentError(base, failureMessage(error, base.displayPath));
+			const opened = await job.ask({type: 'open-pdf', data}, 'opened', [data]);
+			if (opened.type === 'failed') {
+				return documentError(base, failureMessage(opened.error, base.displayPath));
 			}
 
-			try {
-				return await extract(input, document, base);
-			} catch (error) {
-				input.signal?.throwIfAborted();
-				return documentError(base, `Text extraction failed: ${failureMessage(error, base.displayPath)}`);
+			return await extract(input, job, opened.pageCount, base);
+		} catch (error) {
+			input.signal?.throwIfAborted();
+			if (error instanceof WorkerFailure) {
+				return documentError(base, workerFailureMessage(error, base.displayPath));
 			}
+
+			throw error;
 		} finally {
-			input.signal?.removeEventListener('abort', abort);
-			await task.destroy();
+			job.end();
 		}
 	},
 };

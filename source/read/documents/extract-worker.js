@@ -1,0 +1,137 @@
+/*
+The worker thread that parses PDFs (pdf.js) and Word files (mammoth) for the read engine, so that a
+damaged or hostile file can exhaust only this thread's heap and time: the main thread
+(source/read/documents/worker-job.ts) stops it on a time limit or an abort, and survives its crash.
+
+Plain JavaScript, not TypeScript, on purpose: a Worker needs a JavaScript file, and vitest runs lector
+from its TypeScript sources. As a .js file it is used as is from source/ under vitest, and
+`npm run build` copies it to dist/ next to the compiled modules (scripts/copy-js.mjs), so the same
+`new URL('./extract-worker.js', import.meta.url)` finds it in both. Keep it small: only the parsing
+that can run away belongs here; paging, caps and notices stay in TypeScript on the main thread.
+
+Messages are plain data, one request at a time, each answered by one reply (close has none):
+	{type: 'open-pdf', data: ArrayBuffer}  ->  {type: 'opened', pageCount} | failed
+	{type: 'pdf-page', page}               ->  {type: 'page', text} | failed
+	{type: 'docx', data: ArrayBuffer}      ->  {type: 'html', html} | failed
+	{type: 'close'}                           drops the open PDF; no reply
+where failed is {type: 'failed', error: {kind, message}}, kind being the library error's name.
+*/
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {parentPort} from 'node:worker_threads';
+
+/** The open PDF's loading task (to destroy it) and document, between open-pdf and close. */
+let task;
+let document;
+
+/**
+Where pdf.js finds the data it ships: the standard 14 fonts (without them every page with Helvetica
+or Times falls back slowly, about twice the time per page) and the CMaps that map CJK fonts to text.
+Paths end with a slash, as pdf.js wants.
+*/
+function dataFolders() {
+	const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+	return {
+		standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
+		cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
+		cMapPacked: true,
+	};
+}
+
+async function closePdf() {
+	const open = task;
+	task = undefined;
+	document = undefined;
+	await open?.destroy();
+}
+
+async function openPdf(data) {
+	await closePdf();
+	// Loaded on first use: a worker that only ever converts Word files never pays for pdf.js.
+	const {getDocument} = await import('pdfjs-dist/legacy/build/pdf.mjs');
+	// isEvalSupported off: a PDF must never run code; verbosity 0: pdf.js warnings would land on the terminal.
+	task = getDocument({
+		data: new Uint8Array(data),
+		isEvalSupported: false,
+		verbosity: 0,
+		disableFontFace: true,
+		...dataFolders(),
+	});
+	document = await task.promise;
+	return {type: 'opened', pageCount: document.numPages};
+}
+
+/** The text of one page: pdf.js's items joined, a line break where pdf.js saw one. */
+async function pageText(page) {
+	if (document === undefined) {
+		throw new Error('no PDF is open');
+	}
+
+	const content = await (await document.getPage(page)).getTextContent();
+	let text = '';
+	for (const item of content.items) {
+		// Marked-content items carry no text; only text items have `str`.
+		if (typeof item.str !== 'string') {
+			continue;
+		}
+
+		text += item.str;
+		if (item.hasEOL === true) {
+			text += '\n';
+		}
+	}
+
+	return {type: 'page', text};
+}
+
+async function convertWord(data) {
+	const {default: mammoth} = await import('mammoth');
+	// Pictures get no src (the engine writes `[image: alt text]`): mammoth would inline them as base64 data URIs.
+	const {value} = await mammoth.convertToHtml(
+		{buffer: Buffer.from(data)},
+		{convertImage: mammoth.images.imgElement(async () => ({src: ''})), externalFileAccess: false},
+	);
+	return {type: 'html', html: value};
+}
+
+async function handle(message) {
+	switch (message?.type) {
+		case 'open-pdf': {
+			return openPdf(message.data);
+		}
+
+		case 'pdf-page': {
+			return pageText(message.page);
+		}
+
+		case 'docx': {
+			return convertWord(message.data);
+		}
+
+		case 'close': {
+			await closePdf();
+			return undefined;
+		}
+
+		default: {
+			throw new Error(`unknown request ${String(message?.type)}`);
+		}
+	}
+}
+
+// One request at a time, in order: a close must finish before the next file opens.
+let queue = Promise.resolve();
+parentPort?.on('message', (message) => {
+	queue = queue.then(async () => {
+		try {
+			const reply = await handle(message);
+			if (reply !== undefined) {
+				parentPort?.postMessage(reply);
+			}
+		} catch (error) {
+			const kind = error instanceof Error ? error.name : 'Error';
+			const text = error instanceof Error ? error.message : String(error);
+			parentPort?.postMessage({type: 'failed', error: {kind, message: text}});
+		}
+	});
+});

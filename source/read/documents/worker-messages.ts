@@ -1,0 +1,67 @@
+/**
+The messages between the read engine and its document worker (extract-worker.js): plain data only.
+The worker is plain JavaScript, so every reply is checked here before the engine trusts it.
+*/
+
+/** What the engine asks the worker. `data` is transferred (the engine's copy is detached). */
+export type WorkerRequest =
+	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
+	| {readonly type: 'pdf-page'; readonly page: number}
+	| {readonly type: 'docx'; readonly data: ArrayBuffer}
+	| {readonly type: 'close'};
+
+/** A library's error, by its class name (`PasswordException`) and message. */
+export type LibraryError = {readonly kind: string; readonly message: string};
+
+export type WorkerReply =
+	| {readonly type: 'opened'; readonly pageCount: number}
+	| {readonly type: 'page'; readonly text: string}
+	| {readonly type: 'html'; readonly html: string}
+	| {readonly type: 'failed'; readonly error: LibraryError};
+
+export type FailedReply = Extract<WorkerReply, {type: 'failed'}>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null;
+}
+
+function isLibraryError(value: unknown): value is LibraryError {
+	return isRecord(value) && typeof value['kind'] === 'string' && typeof value['message'] === 'string';
+}
+
+/** True when `value` is a well-formed reply from the worker. */
+export function isWorkerReply(value: unknown): value is WorkerReply {
+	if (!isRecord(value)) {
+		return false;
+	}
+
+	switch (value['type']) {
+		case 'opened': {
+			return Number.isSafeInteger(value['pageCount']);
+		}
+
+		case 'page': {
+			return typeof value['text'] === 'string';
+		}
+
+		case 'html': {
+			return typeof value['html'] === 'string';
+		}
+
+		case 'failed': {
+			return isLibraryError(value['error']);
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+/** Narrows a reply to the kind a request expects. */
+export function isReplyOf<Type extends WorkerReply['type']>(
+	reply: WorkerReply,
+	type: Type,
+): reply is Extract<WorkerReply, {type: Type}> {
+	return reply.type === type;
+}

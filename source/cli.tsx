@@ -105,13 +105,26 @@ function keepUndefinedAsNull(_key: string, value: unknown): unknown {
 
 /** Flags given that lector does not know, spelled as typed (`--max-line`). */
 function unknownFlags(): string[] {
-	const known = new Set<string>([...Object.keys(flags), 'help', 'version']);
+	const known = new Set<string>([...Object.keys(flags), 'help', 'version', 'h', 'v']);
 	return Object.keys(cli.flags)
 		.filter((name) => !known.has(name))
-		.map((name) => `--${name.replaceAll(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+		.map((name) =>
+			name.length === 1
+				? `-${name}`
+				: `--${name.replaceAll(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+		);
 }
 
 async function main(): Promise<number> {
+	// The short spellings people try first; meow answers only --help and --version itself.
+	if (cli.flags['h'] === true) {
+		cli.showHelp(0);
+	}
+
+	if (cli.flags['v'] === true) {
+		cli.showVersion();
+	}
+
 	const unknown = unknownFlags();
 	if (unknown.length > 0) {
 		throw new UsageError(

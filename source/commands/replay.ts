@@ -4,7 +4,7 @@ current folder's recent sessions of every agent and open the one picked. Modes: 
 default on a terminal), `--print` (render once), `--json` (the normalised events), `--follow`
 (keep reading as the agent appends).
 */
-import {existsSync} from 'node:fs';
+import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -80,6 +80,35 @@ function undetected(outcome: ReplayOutcome, filePath: string): boolean {
 		`lector: ${filePath} is not a session log lector knows (lector, pi, Claude Code, Codex rollout).\n`,
 	);
 	return true;
+}
+
+type LogProblem = 'missing' | 'directory' | 'special';
+
+/** Why a path cannot be replayed: checked by stat, since opening a FIFO or reading a device never ends. */
+function logFileProblem(filePath: string): LogProblem | undefined {
+	try {
+		const stats = statSync(filePath);
+		return stats.isFile() ? undefined : stats.isDirectory() ? 'directory' : 'special';
+	} catch {
+		return 'missing';
+	}
+}
+
+function describeLogProblem(filePath: string, problem: LogProblem): string {
+	const shown = sanitizeLine(filePath);
+	switch (problem) {
+		case 'missing': {
+			return `${shown} does not exist (use --follow to wait for it).`;
+		}
+
+		case 'directory': {
+			return `${shown} is a folder. Give a session log file, or run lector replay without a file to pick one of this folder's sessions.`;
+		}
+
+		case 'special': {
+			return `${shown} is not a regular file (a pipe, socket or device), so it is not replayed. Save the log to a file first.`;
+		}
+	}
 }
 
 /** The JSON `--json` prints: session facts, counts, and the events of the branch shown. */
@@ -237,13 +266,14 @@ export async function runReplay(input: readonly string[], flags: ReplayFlags): P
 
 	const interactive =
 		!flags.print && !flags.json && process.stdout.isTTY === true && process.stdin.isTTY === true;
-	if (flags.follow) {
-		return followMode(filePath, flags, interactive);
+	const problem = logFileProblem(filePath);
+	if (problem !== undefined && !(flags.follow && problem === 'missing')) {
+		process.stderr.write(`lector: ${describeLogProblem(filePath, problem)}\n`);
+		return 1;
 	}
 
-	if (!existsSync(filePath)) {
-		process.stderr.write(`lector: ${filePath} does not exist (use --follow to wait for it).\n`);
-		return 1;
+	if (flags.follow) {
+		return followMode(filePath, flags, interactive);
 	}
 
 	if (interactive) {

@@ -94,6 +94,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 			previewLines={previewLines}
 			initialView={view}
 			context={options.context ?? 'read'}
+			start="top"
 		/>,
 		{stdout, stderr, exitOnCtrlC: true},
 	);

@@ -61,3 +61,23 @@ describe.skipIf(!existsSync(cli))('lector read (the built binary; npm test build
 		expect(result.stdout).toContain('[skill] release-notes');
 	});
 });
+
+describe.skipIf(!existsSync(cli))('short flags and replay of what is not a log file', () => {
+	it('answers -h and -v like --help and --version, and names an unknown short flag as typed', () => {
+		expect(lector('-h').stdout).toContain('Usage');
+		expect(lector('-v').stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+		const unknown = lector('-x');
+		expect(unknown.status).toBe(2);
+		expect(unknown.stderr).toContain('unknown flag -x.');
+	});
+
+	it.each([
+		['/dev/zero', 'not a regular file'],
+		['fixtures', 'is a folder'],
+		['fixtures/no-such.jsonl', 'does not exist'],
+	])('lector replay %s answers at once with a clear message', (target, message) => {
+		const result = lector('replay', target, '--print');
+		expect(result.status).toBe(1);
+		expect(result.stderr).toContain(message);
+	});
+});

@@ -52,12 +52,15 @@ export function statusRow(
 			.join(' · ');
 	const said = notes.filter((note) => note !== '').join(' · ');
 	const lead = ` ${where}  ${said === '' ? '' : `${said}  `}`;
-	const keys = keysOf(parts);
-	// When notes leave no room for the key list, name the two keys that explain the rest.
-	const fitted =
-		said !== '' && displayWidth(lead + keys) > width
-			? keysOf(parts.filter(([command]) => command === 'help' || command === 'quit'))
-			: keys;
+	// Keys in order of use while they fit, but never without the two that explain the rest (help, quit).
+	const essential = parts.filter(([command]) => command === 'help' || command === 'quit');
+	let chosen = parts;
+	while (chosen.length > essential.length && displayWidth(lead + keysOf(chosen)) > width) {
+		const dropAt = chosen.findLastIndex(([command]) => command !== 'help' && command !== 'quit');
+		chosen = chosen.filter((_, index) => index !== dropAt);
+	}
+
+	const fitted = keysOf(chosen);
 	const text = padToWidth(lead + fitted, width);
 	return cutLine([{text, role: 'status'}], width);
 }

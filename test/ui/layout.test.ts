@@ -1,10 +1,12 @@
 import {expect, test} from 'vitest';
+import {defaultBindings} from '../../source/keys/bindings.js';
 import {registerPanel} from '../../source/panels/registry.js';
 import type {PanelRenderer} from '../../source/panels/types.js';
 import {arrayView} from '../../source/panels/view.js';
 import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {initialViewState} from '../../source/transcript/view-state.js';
+import {statusRow} from '../../source/ui/frame.js';
 import {bottomTop, createLayout, frameRows, type LayoutEnv, move} from '../../source/ui/layout.js';
 import {applyCommand, effectiveTop, initialViewportModel} from '../../source/ui/navigation.js';
 
@@ -72,3 +74,29 @@ test('moving a position crosses items and stops at both ends', () => {
 	expect(move(layout, {index: 0, offset: 0}, 1000)).toEqual({index: 4, offset: 3});
 	expect(bottomTop(layout)).toEqual({index: 0, offset: 0});
 });
+
+test.each([
+	[80, 'read' as const],
+	[80, 'replay' as const],
+	[50, 'replay' as const],
+])(
+	'the status line at %i columns (%s) keeps "? help" and "q quit", dropping other keys first',
+	(width, context) => {
+		const env = bigEnv(20);
+		const layout = createLayout(env, initialViewState);
+		const row = statusRow(
+			defaultBindings,
+			layout,
+			{index: 0, offset: 0},
+			width,
+			['3 malformed · 1 unknown'],
+			context,
+		);
+		const text = row
+			.map((segment) => segment.text)
+			.join('')
+			.trimEnd();
+		expect(text.endsWith('? help · q quit')).toBe(true);
+		expect(text.length).toBeLessThanOrEqual(width);
+	},
+);

@@ -76,22 +76,16 @@ test('moving a position crosses items and stops at both ends', () => {
 });
 
 test.each([
-	[80, 'read' as const],
-	[80, 'replay' as const],
-	[50, 'replay' as const],
+	[80, 'read' as const, [] as string[]],
+	[60, 'replay' as const, []],
+	[80, 'replay' as const, ['3 malformed · 1 unknown']],
+	[50, 'replay' as const, ['3 malformed · 1 unknown']],
 ])(
 	'the status line at %i columns (%s) keeps "? help" and "q quit", dropping other keys first',
-	(width, context) => {
+	(width, context, notes) => {
 		const env = bigEnv(20);
 		const layout = createLayout(env, initialViewState);
-		const row = statusRow(
-			defaultBindings,
-			layout,
-			{index: 0, offset: 0},
-			width,
-			['3 malformed · 1 unknown'],
-			context,
-		);
+		const row = statusRow(defaultBindings, layout, {index: 0, offset: 0}, width, notes, context);
 		const text = row
 			.map((segment) => segment.text)
 			.join('')

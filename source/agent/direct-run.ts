@@ -25,6 +25,9 @@ export async function runDirectCommand(
 	const {emit, newId} = context;
 	const command = parseDirectCommand(text);
 	if (command === undefined || command instanceof Error) {
+		// What was typed stays in the transcript above the answer, so nothing the person wrote is lost.
+		// Its id has the direct-command prefix, so a model configured later never receives it as a prompt.
+		emit({type: 'user-text', id: newId(directIdPrefix.slice(0, -1)), text});
 		emit({
 			type: 'notice',
 			id: newId('notice'),

@@ -62,6 +62,11 @@ export function historyFromEvents(
 	for (const event of events) {
 		switch (event.type) {
 			case 'user-text': {
+				// Text typed while no model was configured was never a prompt.
+				if (event.id.startsWith(directIdPrefix)) {
+					break;
+				}
+
 				flush();
 				messages.push({role: 'user', content: event.text});
 				break;

@@ -52,6 +52,7 @@ describe('historyFromEvents', () => {
 			{type: 'assistant-text', id: 'a1', text: 'Long answer'},
 			{type: 'notice', id: 'compaction-x-1', level: 'info', text: 'Compacted.\n\nSummary:\nWe talked.'},
 			{type: 'user-text', id: 'u3', text: 'Next'},
+			{type: 'user-text', id: 'direct-7', text: 'typed while no model was configured'},
 		];
 		const messages = historyFromEvents(events, 'openai');
 		expect(messages).toHaveLength(2);

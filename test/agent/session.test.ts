@@ -152,9 +152,22 @@ describe('without a model', () => {
 		await session.submit('what does this do?');
 		await session.submit('read');
 		await session.submit('/model');
-		expect(events.map((event) => (event.type === 'notice' ? event.text.split('\n')[0] : event.type))).toEqual(
-			['No model here.', 'read needs a path; usage: read <path> [offset] [limit]', 'No model here.'],
-		);
+		// What was typed stays in the transcript, above the answer.
+		expect(
+			events.map((event) =>
+				event.type === 'notice'
+					? event.text.split('\n')[0]
+					: event.type === 'user-text'
+						? `> ${event.text}`
+						: event.type,
+			),
+		).toEqual([
+			'> what does this do?',
+			'No model here.',
+			'> read',
+			'read needs a path; usage: read <path> [offset] [limit]',
+			'No model here.',
+		]);
 	});
 
 	it('hands /quit and /expand-all to the UI', async () => {

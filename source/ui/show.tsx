@@ -1,6 +1,6 @@
 /**
 Showing a transcript to a person: interactive and full-screen on a terminal, printed once
-otherwise. Used by `lector read`, and later by replay and the agent shell.
+otherwise. Used by `lector read` and `lector replay`; the shell builds on the same viewport.
 */
 import process from 'node:process';
 import type {KeyBindings} from '../keys/bindings.js';

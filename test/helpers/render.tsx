@@ -1,7 +1,8 @@
 /**
 ink-testing-library at a fixed terminal size. Its stdout hard-codes 100 columns and has no rows, so
-the wrapper gives the stdout instance its own size and emits 'resize', as a real terminal would;
-frames written before that are ignored by `framesSinceResize()`.
+the wrapper first renders nothing, gives the stdout instance its own size, and only then renders the
+tree: every frame of the tree is at that size, with no race between the first render and a resize
+event (a resize that changes nothing writes no frame, which once left the first wait hanging).
 */
 
 import {render as inkRender} from 'ink-testing-library';
@@ -50,13 +51,13 @@ export type Rendered = {
 
 /** Render at `columns` x `rows`. */
 export async function renderAt(tree: ReactElement, columns: number, rows: number): Promise<Rendered> {
-	const instance = inkRender(tree);
+	const instance = inkRender(<></>);
 	const {stdout} = instance;
 	Object.defineProperty(stdout, 'columns', {value: columns, configurable: true});
 	Object.defineProperty(stdout, 'rows', {value: rows, configurable: true});
 	await tick();
 	let start = instance.frames.length;
-	stdout.emit('resize');
+	instance.rerender(tree);
 	const rawFrame = () => instance.lastFrame() ?? '';
 	const frame = () => stripAnsi(rawFrame());
 	const waitForFrame = async (predicate: (frame: string) => boolean, limit = 200): Promise<string> => {

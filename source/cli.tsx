@@ -4,6 +4,7 @@ import meow from 'meow';
 import {modelText, runRead, UsageError} from './commands/read.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
+import {letInkDrawOnTerminals} from './ui/terminal-env.js';
 
 const flags = {
 	offset: {type: 'string'},
@@ -132,6 +133,7 @@ async function main(): Promise<number> {
 		);
 	}
 
+	letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
 	const [command, ...rest] = cli.input;
 	if (command === 'read') {
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);

@@ -24,8 +24,8 @@ function cleanEnv(state: string): string {
 		'LECTOR_BASE_URL',
 		'LECTOR_API_KEY',
 	].map((name) => `-u ${name}`);
-	// CI=0: Ink renders only the final frame when it thinks it runs in CI.
-	return `env ${unset.join(' ')} CI=0 XDG_CONFIG_HOME=${JSON.stringify(path.join(state, 'config'))} XDG_STATE_HOME=${JSON.stringify(state)}`;
+	// CONTINUOUS_INTEGRATION=1 as well as CI: lector draws on a terminal even then.
+	return `env ${unset.join(' ')} CI=true CONTINUOUS_INTEGRATION=1 XDG_CONFIG_HOME=${JSON.stringify(path.join(state, 'config'))} XDG_STATE_HOME=${JSON.stringify(state)}`;
 }
 
 tmuxTest('lector in tmux against the fake server: prompt, read panel, ctrl+o', async () => {

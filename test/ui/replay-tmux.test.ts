@@ -9,9 +9,9 @@ import {root} from '../helpers/transcripts.js';
 const focused = (screen: string) => screen.split('\n').filter((line) => line.startsWith('▌'));
 
 tmuxTest('lector replay in tmux: header, ] to the next prompt, / search', async () => {
-	// CI=0: Ink renders only the final frame when it thinks it runs in CI.
+	// CI=true: lector draws on a terminal even when the environment says CI.
 	const tmux = startTmux(
-		`cd ${JSON.stringify(root)} && CI=0 XDG_CONFIG_HOME=/nonexistent node dist/cli.js replay fixtures/sessions/pi/v3-branches.jsonl`,
+		`cd ${JSON.stringify(root)} && CI=true XDG_CONFIG_HOME=/nonexistent node dist/cli.js replay fixtures/sessions/pi/v3-branches.jsonl`,
 		'lector-replay',
 	);
 	const first = await tmux.screenWhere((screen) => screen.includes('1 malformed'));

@@ -7,9 +7,9 @@ import {startTmux, tmuxTest} from '../helpers/tmux.js';
 import {root} from '../helpers/transcripts.js';
 
 tmuxTest('lector read in tmux: ctrl+o expands, q quits', async () => {
-	// CI=0: Ink renders only the final frame when it thinks it runs in CI.
+	// CI=true, as some shells export it: on a terminal lector still draws every frame (Ink alone would not).
 	const tmux = startTmux(
-		`cd ${JSON.stringify(root)} && CI=0 XDG_CONFIG_HOME=/nonexistent node dist/cli.js read fixtures/ui/server.py --max-lines 80`,
+		`cd ${JSON.stringify(root)} && CI=true XDG_CONFIG_HOME=/nonexistent node dist/cli.js read fixtures/ui/server.py --max-lines 80`,
 		'lector-read',
 	);
 	const collapsed = await tmux.screenWhere((screen) => screen.includes('more lines (ctrl+o to expand)'));

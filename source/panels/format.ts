@@ -29,3 +29,11 @@ export function formatBytes(bytes: number): string {
 
 	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as the person's clock shows it: `14:05:09`, local time. */
+export function formatClock(epochMs: number): string {
+	const date = new Date(epochMs);
+	return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`;
+}

@@ -9,7 +9,7 @@ import type {ReadDetails} from '../read/types.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
-import {formatBytes, formatLines} from './format.js';
+import {formatBytes, formatClock, formatLines} from './format.js';
 import {renderGenericPanel} from './generic-panel.js';
 import {imageRows} from './image-facts.js';
 import {outlineCountLabel, outlineRows} from './outline-rows.js';
@@ -56,6 +56,13 @@ function headerRow(
 	}
 
 	return cutRow(row, width);
+}
+
+/** The unchanged line's tail: since when, when the engine (or the log) says. */
+function unchangedSinceText(details: ReadDetails): string {
+	return details.unchangedSince === undefined
+		? 'unchanged since the earlier read'
+		: `unchanged since the read at ${formatClock(details.unchangedSince)}`;
 }
 
 function foldedRow(details: ReadDetails, displayPath: string, context: PanelContext): Row {
@@ -166,7 +173,7 @@ export const renderReadPanel: PanelRenderer = (call, context) => {
 	if (details.kind === 'unchanged') {
 		const range = rangeLabel(details);
 		return arrayView(
-			proseRows(`${name} ${displayPath}${range} · unchanged since the earlier read`, 'dim', context.width),
+			proseRows(`${name} ${displayPath}${range} · ${unchangedSinceText(details)}`, 'dim', context.width),
 		);
 	}
 

@@ -4,7 +4,12 @@ type Entry = {
 	readonly mtimeMs: number;
 	readonly size: number;
 	readonly details: ReadDetails;
+	/** When the read that sent the text ran, so the answer can say since when it is unchanged. */
+	readonly readAtMs: number;
 };
+
+/** An earlier read of the same range whose file has not changed since. */
+export type EarlierRead = {readonly details: ReadDetails; readonly readAtMs: number};
 
 function rangesKey(ranges: readonly NumberRange[] | undefined): string {
 	return ranges?.map(({first, last}) => `${first}-${last ?? ''}`).join(',') ?? '';
@@ -32,17 +37,17 @@ when the model no longer holds the earlier text.
 export class ReadCache {
 	private readonly byPath = new Map<string, Map<string, Entry>>();
 
-	/** The earlier read's details when the same range was read and the file's mtime and size are unchanged. */
+	/** The earlier read when the same range was read and the file's mtime and size are unchanged. */
 	lookup(
 		absolutePath: string,
 		request: ReadRequest,
 		stat: {mtimeMs: number; size: number},
-	): ReadDetails | undefined {
+	): EarlierRead | undefined {
 		const entry = this.byPath.get(absolutePath)?.get(requestKey(request));
-		return entry && entry.mtimeMs === stat.mtimeMs && entry.size === stat.size ? entry.details : undefined;
+		return entry && entry.mtimeMs === stat.mtimeMs && entry.size === stat.size ? entry : undefined;
 	}
 
-	remember(absolutePath: string, request: ReadRequest, details: ReadDetails): void {
+	remember(absolutePath: string, request: ReadRequest, details: ReadDetails, readAtMs = Date.now()): void {
 		if (details.mtimeMs === undefined || details.size === undefined) {
 			return;
 		}
@@ -55,7 +60,12 @@ export class ReadCache {
 
 		// The text itself is not kept: the model already has it, and a session may read thousands of files.
 		const summary = {...details, lines: []};
-		ranges.set(requestKey(request), {mtimeMs: details.mtimeMs, size: details.size, details: summary});
+		ranges.set(requestKey(request), {
+			mtimeMs: details.mtimeMs,
+			size: details.size,
+			details: summary,
+			readAtMs,
+		});
 	}
 
 	/** Drops what was sent for one file (after a write to it). */

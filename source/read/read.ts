@@ -131,7 +131,12 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 
 		const earlier = options.cache?.lookup(absolute, request, stats);
 		if (earlier) {
-			const details = makeDetails({...earlier, kind: 'unchanged', lines: []});
+			const details = makeDetails({
+				...earlier.details,
+				kind: 'unchanged',
+				lines: [],
+				unchangedSince: earlier.readAtMs,
+			});
 			return {content: [{type: 'text', text: unchangedNotice(details)}], details, isError: false};
 		}
 

@@ -198,6 +198,8 @@ export type ReadDetails = {
 	readonly outline?: readonly OutlineEntry[];
 	/** Entries in the outline asked for: more than `outline.length` when the byte budget left some out. */
 	readonly outlineTotal?: number;
+	/** For an unchanged re-read: when the earlier read that sent the text ran (milliseconds since the epoch). */
+	readonly unchangedSince?: number;
 };
 
 export type ReadResult = {

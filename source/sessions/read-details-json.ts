@@ -121,6 +121,7 @@ export function readDetailsFromJson(value: unknown): ReadDetails | undefined {
 	const cells = partsOf(rec(value, 'cells'));
 	const outline = Array.isArray(value['outline']) ? outlineOf(arr(value, 'outline')) : undefined;
 	const outlineTotal = num(value, 'outlineTotal');
+	const unchangedSince = num(value, 'unchangedSince');
 	const totalLines = num(value, 'totalLines');
 	return makeDetails({
 		kind,
@@ -154,5 +155,6 @@ export function readDetailsFromJson(value: unknown): ReadDetails | undefined {
 		...(cells === undefined ? {} : {cells}),
 		...(outline === undefined ? {} : {outline}),
 		...(outlineTotal === undefined ? {} : {outlineTotal}),
+		...(unchangedSince === undefined ? {} : {unchangedSince}),
 	});
 }

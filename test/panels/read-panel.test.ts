@@ -1,4 +1,5 @@
 import {describe, expect, test} from 'vitest';
+import {formatClock} from '../../source/panels/format.js';
 import {ReadCache, read} from '../../source/read/index.js';
 import {context, panelRows, panelText} from '../helpers/panels.js';
 import {readFixture, root, toolCall} from '../helpers/transcripts.js';
@@ -140,6 +141,17 @@ test('an unchanged re-read is one dim line', async () => {
 	const rows = panelRows(call);
 	expect(rows).toHaveLength(1);
 	expect(rows[0]?.every((segment) => segment.role === 'dim')).toBe(true);
+	const since = again.details.unchangedSince ?? 0;
+	expect(panelText(call)[0]).toContain(`unchanged since the read at ${formatClock(since)}`);
+	expect(formatClock(since)).toMatch(/^\d\d:\d\d:\d\d$/);
+});
+
+test('an unchanged re-read from an older log, without the time, says "the earlier read"', async () => {
+	const cache = new ReadCache();
+	await read({path: 'fixtures/ui/greeting.ts'}, {cache, cwd: root});
+	const again = await read({path: 'fixtures/ui/greeting.ts'}, {cache, cwd: root});
+	const {unchangedSince: _dropped, ...older} = again.details;
+	const call = toolCall('read', {path: 'fixtures/ui/greeting.ts'}, {...again, details: older});
 	expect(panelText(call)[0]).toContain('unchanged since the earlier read');
 });
 

@@ -176,10 +176,16 @@ describe('re-reads', () => {
 	it('answers an unchanged re-read briefly, and in full after forget, reset or a change', async () => {
 		const filePath = file('cached.ts', 'const a = 1;\n');
 		const cache = new ReadCache();
+		const before = Date.now();
 		const first = await read({path: filePath}, {cache});
+		const after = Date.now();
 		expect(first.details.kind).toBe('text');
+		expect(first.details.unchangedSince).toBeUndefined();
 		const again = await read({path: filePath}, {cache});
 		expect(again.details.kind).toBe('unchanged');
+		// When the read that sent the text ran, for the panel's "since" line.
+		expect(again.details.unchangedSince).toBeGreaterThanOrEqual(before);
+		expect(again.details.unchangedSince).toBeLessThanOrEqual(after);
 		expect(text(again)).toContain('Unchanged since your earlier read');
 		const otherRange = await read({path: filePath, limit: 1}, {cache});
 		expect(otherRange.details.kind).toBe('text');

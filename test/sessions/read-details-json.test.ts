@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {read} from '../../source/read/index.js';
+import {ReadCache, read} from '../../source/read/index.js';
 import {readDetailsFromJson} from '../../source/sessions/read-details-json.js';
 
 /** What `lector read --json` writes: every unset field as null. */
@@ -19,6 +19,15 @@ describe('readDetailsFromJson', () => {
 		const parsed = readDetailsFromJson(withNulls(details));
 		expect(parsed).toEqual(JSON.parse(JSON.stringify(details)));
 		expect(parsed?.oversizedLineBytes).toBeUndefined();
+	});
+
+	it('keeps an unchanged re-read time, so a replayed panel says since when', async () => {
+		const cache = new ReadCache();
+		await read({path: 'fixtures/demo/greeting.ts'}, {cache});
+		const {details} = await read({path: 'fixtures/demo/greeting.ts'}, {cache});
+		expect(details.kind).toBe('unchanged');
+		expect(readDetailsFromJson(withNulls(details))?.unchangedSince).toBe(details.unchangedSince);
+		expect(readDetailsFromJson({...details, unchangedSince: 'noon'})?.unchangedSince).toBeUndefined();
 	});
 
 	it('reads a wrong type as unset, never as a value a panel would trust', () => {

@@ -67,7 +67,17 @@ export const commandTable: Readonly<Record<Command, CommandInfo>> = {
 	pageUp: {description: 'scroll up a page', keys: ['pageup', 'b', 'ctrl+b'], contexts: everywhere},
 	pageDown: {description: 'scroll down a page', keys: ['pagedown', 'space', 'ctrl+f'], contexts: everywhere},
 	top: {description: 'go to the top', keys: ['g', 'home'], contexts: everywhere},
-	bottom: {description: 'go to the bottom (and follow new output)', keys: ['G', 'end'], contexts: everywhere},
+	bottom: {
+		description: 'go to the bottom',
+		keys: ['G', 'end'],
+		contexts: everywhere,
+		// Only a transcript that grows has new output to follow: one read never does, a log replayed with
+		// --follow does, and so does the shell.
+		descriptionIn: {
+			replay: 'go to the bottom (and, with --follow, keep following the log as it grows)',
+			shell: 'go to the bottom (and follow new output)',
+		},
+	},
 	help: {description: 'show the keys and how to rebind them', keys: ['?'], contexts: everywhere},
 	quit: {
 		description: 'quit (ctrl+c always quits too)',

@@ -18,20 +18,36 @@ export function labelFor(bindings: KeyBindings, command: Command): string {
 }
 
 /**
-The status line: where we are, any `notes` (a search's `match 3 of 17`, a replay's counts), and the
-keys that work in the view (`context`), from the key table. Cut to `width` columns: the keys go first
-when space is short.
+The status line's `N/M`: the item the keys act on, out of all. That is the focused item: the one
+chosen (a panel, or the prompt or message a jump or a search went to), or the last panel while none
+was (the focus marker is drawn on it and ctrl+o expands it), so something is focused whenever the
+transcript has a panel. Only a transcript without panels (text alone) has no focus (`focused` -1):
+N is then the item at the top of the screen, where scrolling is.
+*/
+export function positionLabel(layout: Layout, top: Position, focused: number): string {
+	const count = layout.count;
+	if (count === 0) {
+		return 'empty';
+	}
+
+	return `${Math.min(count, (focused >= 0 ? focused : top.index) + 1)}/${count}`;
+}
+
+/**
+The status line: where we are (`positionLabel`), any `notes` (a search's `match 3 of 17`, a replay's
+counts), and the keys that work in the view (`context`), from the key table. Cut to `width` columns:
+the keys go first when space is short.
 */
 export function statusRow(
 	bindings: KeyBindings,
 	layout: Layout,
 	top: Position,
+	focused: number,
 	width: number,
 	notes: readonly string[] = [],
 	context: KeyContext = 'replay',
 ): Row {
-	const count = layout.count;
-	const where = count === 0 ? 'empty' : `${Math.min(count, top.index + 1)}/${count}`;
+	const where = positionLabel(layout, top, focused);
 	const parts = (
 		[
 			['toggleExpand', 'expand/collapse'],

@@ -4,11 +4,12 @@ to rebind them. It is never taller than the rows it is given (the frame, one row
 terminal): when the help does not fit, it shows what fits and scrolls with the focus and page keys;
 any other key closes it.
 */
-import {Box, type Key, Text, useInput} from 'ink';
+import {Box, Text, useInput} from 'ink';
 import {lazy, Suspense, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
 import type {KeyContext} from '../keys/commands.js';
 import {configPath} from '../keys/config.js';
+import {chunkKeys} from '../keys/key-chunks.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import {type HelpLine, helpLines, helpPage, helpScroll, helpWindow, scrollLabel} from './help-lines.js';
 
@@ -62,18 +63,8 @@ function drawGroup(group: readonly HelpLine[], index: number) {
 	);
 }
 
-/**
-The key names in one input: keys pressed faster than the app reads them arrive as one chunk of
-printable characters (`jjk`, seen in tmux), each of which is a key.
-*/
-function keyNames(input: string, key: Key): Array<string | undefined> {
-	const name = keyNameFromInk(input, key);
-	if (name !== undefined || key.ctrl || key.meta || !/^[\u0020-\u007E]{2,}$/.test(input)) {
-		return [name];
-	}
-
-	return [...input].map((character) => (character === ' ' ? 'space' : character));
-}
+/** Never: the help has no text to type, so every character of a chunk (`jjk`, seen in tmux) is a key. */
+const notTyping = () => false;
 
 /** The help for `context`, at most `rows` rows of at most `columns - 1` columns. */
 export default function HelpScreen({bindings, context, columns, rows, onClose}: Props) {
@@ -90,9 +81,12 @@ export default function HelpScreen({bindings, context, columns, rows, onClose}: 
 	const page = helpPage(room);
 
 	useInput((input, key) => {
-		const deltas = keyNames(input, key).map((name) =>
-			fits ? undefined : helpScroll(name === undefined ? undefined : bindings.commandByKey.get(name), page),
-		);
+		const deltas = [...chunkKeys(input, key, notTyping)].map(([one, oneKey]) => {
+			const name = keyNameFromInk(one, oneKey);
+			return fits
+				? undefined
+				: helpScroll(name === undefined ? undefined : bindings.commandByKey.get(name), page);
+		});
 		if (deltas.includes(undefined)) {
 			onClose();
 			return;

@@ -4,11 +4,10 @@ screen, a status line, and the keys from the key table. The frame is always one 
 the terminal, because Ink clears the whole screen (and the scrollback) on every render once a frame
 is as tall as the terminal (ink issues #935, #990).
 */
-import {type Key, Text, useApp, useInput} from 'ink';
-import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
+import {Text, useApp} from 'ink';
+import {useCallback, useEffect, useMemo, useState} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
-import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
-import {keyNameFromInk} from '../keys/key-names.js';
+import type {KeyContext} from '../keys/commands.js';
 import type {Row} from '../panels/types.js';
 import {cutLine} from '../text/styled.js';
 import type {Painter} from '../theme/ansi.js';
@@ -18,6 +17,7 @@ import {labelFor, paintFrame, statusRow} from './frame.js';
 import HelpScreen from './help-screen.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
+import {useViewKeys} from './use-view-keys.js';
 import {useViewport} from './use-viewport.js';
 
 export {spinnerFrames} from './use-viewport.js';
@@ -75,7 +75,7 @@ export default function TranscriptView({
 				.map((row) => painter.paint(cutLine(row, size.columns))),
 		[header, size, painter],
 	);
-	const {env, layout, top, frame, focused, apply, jump} = useViewport({
+	const {env, layout, top, frame, focused, apply, jump, focusNow} = useViewport({
 		transcript,
 		// One row for the status line and one kept free so the frame never fills the terminal.
 		rows: size.rows - 2 - headerRows.length,
@@ -88,6 +88,7 @@ export default function TranscriptView({
 	const search = useSearch({
 		items: transcript.items,
 		focused,
+		focusNow,
 		jump,
 		width: env.width,
 	});
@@ -98,6 +99,7 @@ export default function TranscriptView({
 				bindings,
 				layout,
 				top,
+				focused,
 				env.width,
 				[...(search.status === undefined ? [] : [search.status]), ...notes],
 				context,
@@ -122,43 +124,10 @@ export default function TranscriptView({
 		onFrame?.(lines.length);
 	}, [lines, onFrame]);
 
-	// The handler reads the latest props through a ref set at commit, so a key never sees stale state.
-	const latest = useRef({bindings, exit, helpOpen, context});
-	useLayoutEffect(() => {
-		latest.current = {bindings, exit, helpOpen, context};
-	});
-	const onInput = useCallback(
-		(input: string, key: Key) => {
-			const current = latest.current;
-			// The help screen takes the keys while it is open (it scrolls, or closes itself).
-			if (current.helpOpen) {
-				return;
-			}
-
-			// While the search prompt is open it takes every key (enter, escape, the text).
-			if (search.handleKey(input, key)) {
-				return;
-			}
-
-			const name = keyNameFromInk(input, key);
-			const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
-			if (command === undefined || isShellCommand(command) || !worksIn(command, current.context)) {
-				return;
-			}
-
-			if (command === 'quit') {
-				current.exit();
-			} else if (command === 'help') {
-				setHelpOpen(true);
-			} else if (isSearchCommand(command)) {
-				search.run(command);
-			} else {
-				apply(command);
-			}
-		},
-		[apply, search.handleKey, search.run],
-	);
-	useInput(onInput);
+	const openHelp = useCallback(() => {
+		setHelpOpen(true);
+	}, []);
+	useViewKeys({bindings, context, helpOpen, openHelp, quit: exit, apply, search});
 	const closeHelp = useCallback(() => {
 		setHelpOpen(false);
 	}, []);

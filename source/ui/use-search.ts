@@ -25,12 +25,16 @@ export type SearchUi = {
 	readonly run: (command: SearchCommand) => void;
 	/** Feed a key to the open prompt; false when the prompt is closed (stable identity). */
 	readonly handleKey: (input: string, key: Key) => boolean;
+	/** True while the prompt is open, including opened by an earlier key of this chunk (stable identity). */
+	readonly typing: () => boolean;
 };
 
 type Inputs = {
 	readonly items: readonly TranscriptItem[];
-	/** Index of the focused item, or -1. */
+	/** Index of the focused item, or -1, as rendered (for the status line). */
 	readonly focused: number;
+	/** Index of the focused item after the keys handled so far (where n and N step from). */
+	readonly focusNow: () => number;
 	/** Focus an item and bring it on screen. */
 	readonly jump: (index: number) => void;
 	/** Columns of the prompt row. */
@@ -52,6 +56,7 @@ function typed(input: string, key: Key): string | undefined {
 export function useSearch({
 	items,
 	focused,
+	focusNow,
 	jump,
 	width,
 	hint = 'enter search · escape cancel',
@@ -73,15 +78,15 @@ export function useSearch({
 
 	// Handlers read the latest values through a ref, set at commit and at once by the handlers
 	// themselves, because several keys of one chunk arrive before React commits anything.
-	const latest = useRef({items, focused, draft, query, jump});
+	const latest = useRef({items, focusNow, draft, query, jump});
 	useLayoutEffect(() => {
-		latest.current = {items, focused, draft, query, jump};
+		latest.current = {items, focusNow, draft, query, jump};
 	});
 
 	const go = useCallback(
 		(text: string, step: 1 | -1) => {
 			const current = latest.current;
-			const target = nextMatch(searchFor(text).matches(current.items), current.focused, step);
+			const target = nextMatch(searchFor(text).matches(current.items), current.focusNow(), step);
 			if (target !== undefined) {
 				current.jump(target);
 			}
@@ -153,6 +158,8 @@ export function useSearch({
 		[confirm, setOpenDraft],
 	);
 
+	const typing = useCallback(() => latest.current.draft !== undefined, []);
+
 	// The prompt: `/`, the text, an inverse-video cell as the cursor, the hint.
 	const promptRow = useMemo(
 		() =>
@@ -170,5 +177,5 @@ export function useSearch({
 		[draft, hint, width],
 	);
 	const status = query === undefined ? undefined : searchStatus(sanitizeLine(query), matches, focused);
-	return {promptRow, status, run, handleKey};
+	return {promptRow, status, run, handleKey, typing};
 }

@@ -60,6 +60,11 @@ export type Viewport = {
 	readonly apply: (command: ViewportCommand) => void;
 	/** Focus the item at this index and bring its header to the top of the screen (stable identity). */
 	readonly jump: (index: number) => void;
+	/**
+	Index of the focused item (or -1) after every command applied so far, including those of the key
+	chunk being handled, which `focused` shows only after the next render (stable identity).
+	*/
+	readonly focusNow: () => number;
 };
 
 /** Lay out the transcript for the rows on screen; re-renders every 100 ms while a visible call runs. */
@@ -110,13 +115,28 @@ export function useViewport(options: ViewportOptions): Viewport {
 	useLayoutEffect(() => {
 		latest.current = env;
 	});
-	const apply = useCallback((command: ViewportCommand) => {
-		const current = latest.current;
-		setModel((model) => applyCommand(model, command, current));
+	// Only the commands below change the model. They build on this ref, set at once, so the keys of one
+	// chunk (`jjj`, `jn`) each start where the one before left, before React renders anything.
+	const modelNow = useRef(model);
+	const update = useCallback((change: (model: ViewportModel) => ViewportModel) => {
+		modelNow.current = change(modelNow.current);
+		setModel(modelNow.current);
 	}, []);
-	const jump = useCallback((index: number) => {
-		const current = latest.current;
-		setModel((model) => jumpTo(model, current, index));
+	const apply = useCallback(
+		(command: ViewportCommand) => {
+			update((model) => applyCommand(model, command, latest.current));
+		},
+		[update],
+	);
+	const jump = useCallback(
+		(index: number) => {
+			update((model) => jumpTo(model, latest.current, index));
+		},
+		[update],
+	);
+	const focusNow = useCallback(() => {
+		const {items, indexById} = latest.current;
+		return focusedIndex(resolveFocus(modelNow.current, items).view, items, indexById);
 	}, []);
-	return {env, layout, top, frame, focused, apply, jump};
+	return {env, layout, top, frame, focused, apply, jump, focusNow};
 }

@@ -5,8 +5,8 @@ import {expect, test} from 'vitest';
 import {applyOverrides, defaultBindings, keyLabel} from '../../source/keys/bindings.js';
 import {commands, commandTable} from '../../source/keys/commands.js';
 import {configPath, loadConfig, parseConfig} from '../../source/keys/config.js';
+import {noKey} from '../../source/keys/key-chunks.js';
 import {keyNameFromInk, normalizeKeyName} from '../../source/keys/key-names.js';
-import {noKey} from '../../source/shell/key-chunks.js';
 
 test.each([
 	['ctrl+o', 'ctrl+o'],

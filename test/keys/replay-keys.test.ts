@@ -1,7 +1,7 @@
 import {expect, test} from 'vitest';
 import {applyOverrides, defaultBindings} from '../../source/keys/bindings.js';
 import {commandTable} from '../../source/keys/commands.js';
-import {noKey} from '../../source/shell/key-chunks.js';
+import {noKey} from '../../source/keys/key-chunks.js';
 import {routeKey} from '../../source/shell/routing.js';
 
 test('the replay keys are in the key table with descriptions, and can be rebound', () => {

@@ -1,7 +1,7 @@
 import type {Key} from 'ink';
 import {describe, expect, test} from 'vitest';
 import {defaultBindings} from '../../source/keys/bindings.js';
-import {keyNameFromInk} from '../../source/keys/key-names.js';
+import {noKey} from '../../source/keys/key-chunks.js';
 import {
 	deleteBackward,
 	deleteWordBackward,
@@ -13,7 +13,6 @@ import {
 	takeSubmission,
 } from '../../source/shell/editor.js';
 import {layoutEditor, visibleEditorRows} from '../../source/shell/editor-view.js';
-import {noKey, splitKeys} from '../../source/shell/key-chunks.js';
 import {routeKey, type ShellFocus} from '../../source/shell/routing.js';
 import {lineText} from '../../source/text/styled.js';
 
@@ -111,10 +110,3 @@ test.each([
 		expect(route(input, flags, focus, running)).toBe(expected);
 	},
 );
-
-test('a chunk of several keys (enter then ctrl+o, a held backspace) is split; a paste is not', () => {
-	const names = (input: string) => splitKeys(input, noKey).map(([text, key]) => keyNameFromInk(text, key));
-	expect(names('\r\u000F')).toEqual(['enter', 'ctrl+o']);
-	expect(names('\u007F\u007F')).toEqual(['delete', 'delete']);
-	expect(splitKeys('one\rtwo\tthree', noKey)).toEqual([['one\rtwo\tthree', noKey]]);
-});

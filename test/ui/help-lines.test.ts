@@ -97,3 +97,17 @@ test.each([
 ])('the footer names the scroll keys in use: %j gives %s', (overrides, label) => {
 	expect(scrollLabel(applyOverrides(overrides).bindings)).toBe(label);
 });
+
+test('each view describes G as what it does there: only a transcript that grows has output to follow', () => {
+	const text = (context: KeyContext) =>
+		lines(context, 200)
+			.map((line) => line.text)
+			.join('\n');
+	// lector read shows one read: nothing new ever arrives.
+	expect(text('read')).toMatch(/^ {2}G, end +go to the bottom$/m);
+	expect(text('read')).not.toMatch(/follow/);
+	expect(text('replay')).toMatch(
+		/^ {2}G, end +go to the bottom \(and, with --follow, keep following the log/m,
+	);
+	expect(text('shell')).toMatch(/^ {2}G, end +go to the bottom \(and follow new output\)$/m);
+});

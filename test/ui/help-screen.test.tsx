@@ -166,7 +166,18 @@ test('lector read lists no prompt jumps, no search and no shell keys', async () 
 	expect(help).toContain('ctrl+o, enter, o');
 	expect(help).toContain('quit (ctrl+c always quits too)');
 	expect(help).toContain('Any key closes this screen.');
-	for (const absent of ['user prompt', 'search', 'alt+enter', 'meta+enter', 'escape', 'tab', '/quit']) {
+	// One read never grows: G goes to the bottom, there is nothing to follow.
+	expect(help).toMatch(/^ {2}G, end +go to the bottom$/m);
+	for (const absent of [
+		'user prompt',
+		'search',
+		'follow',
+		'alt+enter',
+		'meta+enter',
+		'escape',
+		'tab',
+		'/quit',
+	]) {
 		expect(help).not.toContain(absent);
 	}
 });
@@ -227,4 +238,22 @@ test('the help names the keys in use, and the view ignores the keys of commands 
 	const help = await current.waitForFrame((text) => text.includes('… '));
 	expect(help.split('\n').at(-1)).toMatch(/\(down\/up to scroll\)$/);
 	expect(help).not.toContain('search');
+});
+
+test('keys that arrive in one chunk each scroll the help, control keys too (j then ctrl+f)', async () => {
+	const view = await readView(80, 12);
+	await view.press('?');
+	const first = await view.waitForFrame((text) => text.includes('… '));
+	await view.press('j');
+	await view.press('\u0006');
+	const scrolled = view.frame();
+	expect(scrolled).not.toBe(first);
+	await view.press('\u0002');
+	await view.press('k');
+	expect(view.frame()).toBe(first);
+	// The same keys, each pair in one write.
+	await view.press('j\u0006');
+	expect(view.frame()).toBe(scrolled);
+	await view.press('\u0002k');
+	expect(view.frame()).toBe(first);
 });

@@ -6,7 +6,7 @@ import {arrayView} from '../../source/panels/view.js';
 import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {initialViewState} from '../../source/transcript/view-state.js';
-import {statusRow} from '../../source/ui/frame.js';
+import {positionLabel, statusRow} from '../../source/ui/frame.js';
 import {bottomTop, createLayout, frameRows, type LayoutEnv, move} from '../../source/ui/layout.js';
 import {applyCommand, effectiveTop, initialViewportModel} from '../../source/ui/navigation.js';
 
@@ -85,12 +85,31 @@ test.each([
 	(width, context, notes) => {
 		const env = bigEnv(20);
 		const layout = createLayout(env, initialViewState);
-		const row = statusRow(defaultBindings, layout, {index: 0, offset: 0}, width, notes, context);
+		const row = statusRow(defaultBindings, layout, {index: 0, offset: 0}, -1, width, notes, context);
 		const text = row
 			.map((segment) => segment.text)
 			.join('')
 			.trimEnd();
 		expect(text.endsWith('? help · q quit')).toBe(true);
 		expect(text.length).toBeLessThanOrEqual(width);
+	},
+);
+
+test.each([
+	// count, top index, focused -> label
+	[20, 3, 7, '8/20'],
+	[20, 3, 3, '4/20'],
+	// A transcript without panels has no focus: the item at the top of the screen.
+	[20, 3, -1, '4/20'],
+	[0, 0, -1, 'empty'],
+])(
+	'with %i items, the top at item %i and item %i focused, the status line says %s',
+	(count, index, focused, label) => {
+		const layout = createLayout(bigEnv(count), initialViewState);
+		expect(positionLabel(layout, {index, offset: 0}, focused)).toBe(label);
+		if (count > 0) {
+			const row = statusRow(defaultBindings, layout, {index, offset: 0}, focused, 80);
+			expect(row.map((segment) => segment.text).join('')).toMatch(new RegExp(`^ ${label} `));
+		}
 	},
 );

@@ -231,3 +231,41 @@ test('with --follow the view starts at the bottom and follows new entries while 
 	const after = await view.waitForFrame((text) => statusLine(text) !== statusLine(frame));
 	expect(after.split('\n').slice(0, -1)).toEqual(frame.split('\n').slice(0, -1));
 });
+
+test('keys that arrive in one chunk: a search typed with its enter, then n n and N N, each a step', async () => {
+	const {view} = await show(100);
+	await view.waitForFrame((text) => text.includes('prompt number 1'));
+	await view.press('/nEEdle\r');
+	let frame = await view.waitForFrame((text) => statusLine(text).includes('match 1 of 3'));
+	expect(focusedLine(frame)).toBe('▌ Bash step 2');
+	// Each n steps on from where the one before it left, before anything is drawn.
+	await view.press('nn');
+	frame = await view.waitForFrame((text) => statusLine(text).includes('match 3 of 3'));
+	expect(focusedLine(frame)).toBe('▌ The NEEDLE is in the config.');
+	await view.press('NN');
+	await view.waitForFrame((text) => statusLine(text).includes('match 1 of 3'));
+	// A paste into the open prompt stays text: its n and N search, they do not step.
+	await view.press('/');
+	await view.waitForFrame((text) => statusLine(text).startsWith('/ '));
+	await view.press('answer 5');
+	await view.waitForFrame((text) => statusLine(text).startsWith('/answer 5'));
+	await view.press(keys.enter);
+	frame = await view.waitForFrame((text) => statusLine(text).includes('match 1 of 1'));
+	expect(focusedLine(frame)).toBe('▌ answer 5');
+	// A line break inside a paste is no enter: the prompt stays open, its text without the break.
+	await view.press('/');
+	await view.press('prompt\rnumber 6');
+	await view.waitForFrame((text) => statusLine(text).startsWith('/promptnumber 6'));
+});
+
+test('N/M in the status line counts the focused item as the focus moves below the top of the screen', async () => {
+	const {view} = await show(100);
+	let frame = await view.waitForFrame((text) => text.includes('prompt number 1'));
+	const total = /^ 1\/(\d+) {2}/.exec(statusLine(frame))?.[1];
+	expect(total).toBeDefined();
+	await view.press('j');
+	frame = await view.waitForFrame((text) => focusedLine(text) === '▌ Bash step 1');
+	// The first prompt is still the top row; the focus is on the third item.
+	expect(frame.split('\n')[2]).toBe('  › prompt number 1');
+	expect(statusLine(frame)).toMatch(new RegExp(`^ 3/${total} {2}`));
+});

@@ -180,3 +180,49 @@ test('? opens the help screen: every key from the table and a highlighted config
 	await view.press('x');
 	await view.waitForFrame((text) => text.includes('75 more lines'));
 });
+
+function statusLine(frame: string): string {
+	return frame.split('\n').at(-1) ?? '';
+}
+
+test('every key of a chunk counts, in order: jjj moves the focus three panels; G then gg, and gg then G', async () => {
+	const view = await show(await sampleTranscript(), 100);
+	await view.press('g');
+	await view.waitForFrame((text) => text.startsWith('▌ read fixtures/ui/escape.txt:1-4'));
+	// One write, as tmux send-keys or a fast typist delivers it.
+	await view.press('jjj');
+	let frame = await view.waitForFrame((text) => text.includes('▌ read resource fixtures/ui/AGENTS.md'));
+	expect(statusLine(frame)).toMatch(/^ 4\/6 {2}/);
+	await view.press('Gk');
+	frame = await view.waitForFrame((text) => text.includes('▌ bash ls fixtures/ui'));
+	expect(frame.split('\n').at(-2)).toContain('offset=81');
+	await view.press('gg');
+	frame = await view.waitForFrame((text) => text.startsWith('▌ read fixtures/ui/escape.txt:1-4'));
+	expect(statusLine(frame)).toMatch(/^ 1\/6 {2}/);
+	await view.press('ggG');
+	frame = await view.waitForFrame((text) => text.includes('▌ read fixtures/ui/server.py'));
+	expect(frame.split('\n').at(-2)).toContain('offset=81');
+	assertFramesFit(view, 100);
+});
+
+test('a chunk that opens the help drops the keys after the ?: they neither scroll the help nor move the view', async () => {
+	const view = await show(await sampleTranscript(), 100);
+	await view.press('?jjj');
+	const help = await view.waitForFrame((text) => text.includes('lector keys'));
+	// The rest of the chunk neither scrolled the help nor reached the view.
+	expect(help.split('\n')[0]).toBe('lector keys (lector replay)');
+	await view.press('x');
+	const back = await view.waitForFrame((text) => text.includes('75 more lines'));
+	expect(back).toContain('▌ read fixtures/ui/server.py');
+});
+
+test('N/M in the status line counts the focused panel, not the item at the top of the screen', async () => {
+	const view = await show(await sampleTranscript(), 100);
+	// At the end the last panel has the focus, while the top row belongs to an earlier item.
+	const frame = view.frame();
+	expect(frame.split('\n')[0]).not.toContain('server.py');
+	expect(focusedHeaderRow(frame)).toBeGreaterThan(0);
+	expect(statusLine(frame)).toMatch(/^ 6\/6 {2}/);
+	await view.press('k');
+	expect(statusLine(await view.waitForFrame((text) => text.includes('▌ bash')))).toMatch(/^ 5\/6 {2}/);
+});

@@ -1,0 +1,90 @@
+/**
+The keys of the read and replay views as a hook. Every key of a stdin chunk is handled, in order:
+Ink hands keys pressed faster than the app reads them (a fast typist, tmux send-keys `jjj`, a
+terminal that batches) to one useInput call, as one string. The search prompt, while open, takes
+the keys (and the rest of the chunk as typed or pasted text); any other key runs its command from
+the key table when the command works in the view.
+*/
+import {type Key, useInput} from 'ink';
+import {useCallback, useLayoutEffect, useRef} from 'react';
+import type {KeyBindings} from '../keys/bindings.js';
+import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
+import {chunkKeys} from '../keys/key-chunks.js';
+import {keyNameFromInk} from '../keys/key-names.js';
+import type {ViewportCommand} from './navigation.js';
+import type {SearchUi} from './use-search.js';
+
+type Inputs = {
+	readonly bindings: KeyBindings;
+	/** The view: keys of commands that do not work in it are ignored. */
+	readonly context: Exclude<KeyContext, 'shell'>;
+	/** The help screen is open: it takes the keys itself (it scrolls, or closes itself). */
+	readonly helpOpen: boolean;
+	readonly openHelp: () => void;
+	readonly quit: () => void;
+	/** Apply a viewport command; consecutive calls build on each other before any render. */
+	readonly apply: (command: ViewportCommand) => void;
+	readonly search: Pick<SearchUi, 'handleKey' | 'run' | 'typing'>;
+};
+
+/** Take the view's keys from Ink until unmounted. */
+export function useViewKeys(inputs: Inputs): void {
+	// The handler reads the latest inputs through a ref set at commit, so a key never sees stale props.
+	const latest = useRef(inputs);
+	useLayoutEffect(() => {
+		latest.current = inputs;
+	});
+
+	/** Act on one key; false when the keys after it in the chunk are for no one (quit, help). */
+	const onKey = useCallback((input: string, key: Key): boolean => {
+		const current = latest.current;
+		// While the search prompt is open it takes every key (enter, escape, the text).
+		if (current.search.handleKey(input, key)) {
+			return true;
+		}
+
+		const name = keyNameFromInk(input, key);
+		const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
+		if (command === undefined || isShellCommand(command) || !worksIn(command, current.context)) {
+			return true;
+		}
+
+		if (command === 'quit') {
+			current.quit();
+			return false;
+		}
+
+		if (command === 'help') {
+			// The help screen mounts with the next render, too late for the rest of this chunk: it is dropped.
+			latest.current = {...current, helpOpen: true};
+			current.openHelp();
+			return false;
+		}
+
+		if (isSearchCommand(command)) {
+			current.search.run(command);
+		} else {
+			current.apply(command);
+		}
+
+		return true;
+	}, []);
+
+	const onInput = useCallback(
+		(input: string, key: Key) => {
+			if (latest.current.helpOpen) {
+				return;
+			}
+
+			// `jjj`, `G` then `gg`, `/needle` and enter: one key at a time. `typing` is asked before
+			// each key, so a prompt opened by `/` takes the rest of the chunk as its text.
+			for (const [one, oneKey] of chunkKeys(input, key, () => latest.current.search.typing())) {
+				if (!onKey(one, oneKey)) {
+					return;
+				}
+			}
+		},
+		[onKey],
+	);
+	useInput(onInput);
+}

@@ -29,6 +29,7 @@ const flags = {
 	provider: {type: 'string'},
 	model: {type: 'string'},
 	baseUrl: {type: 'string'},
+	maxOutputTokens: {type: 'string'},
 	continue: {type: 'boolean', default: false},
 	demo: {type: 'string'},
 } as const;
@@ -71,6 +72,8 @@ const cli = meow(
 	  --provider NAME      anthropic or openai (any OpenAI-compatible server)
 	  --model NAME         The model, e.g. claude-sonnet-4-5 or qwen2.5-coder
 	  --base-url URL       http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
+	  --max-output-tokens N
+	                       The longest answer the model may give, in tokens (default 8192)
 	  --continue           Resume the last session of this folder
 	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
 
@@ -163,7 +166,12 @@ async function main(): Promise<number> {
 		const {runShell} = await import('./shell/run-shell.js');
 		return runShell({
 			cwd: cli.flags.cwd ?? '.',
-			flags: {provider: cli.flags.provider, model: cli.flags.model, baseUrl: cli.flags.baseUrl},
+			flags: {
+				provider: cli.flags.provider,
+				model: cli.flags.model,
+				baseUrl: cli.flags.baseUrl,
+				maxOutputTokens: cli.flags.maxOutputTokens,
+			},
 			continueLast: cli.flags.continue,
 			demoLog: cli.flags.demo,
 		});

@@ -38,6 +38,7 @@ export async function summarise(
 			tools: input.tools,
 			toolChoice: 'none',
 			abortSignal: input.signal,
+			maxOutputTokens: input.config.maxOutputTokens,
 			maxRetries: 1,
 			onError: () => {
 				// Read from the stream below.
@@ -74,6 +75,8 @@ export async function compactHistory(
 		readonly contextWindow: number;
 		readonly emit: (event: TranscriptEvent) => void;
 		readonly newId: (kind: string) => string;
+		/** What the first notice says instead of "nearing the context window" (a model switch has its own reason). */
+		readonly announce?: string;
 	},
 ): Promise<ModelMessage[] | undefined> {
 	const {emit, newId} = input;
@@ -82,7 +85,9 @@ export async function compactHistory(
 		type: 'notice',
 		id: newId('notice'),
 		level: 'info',
-		text: `The conversation (about ${used} tokens) is nearing the context window (${input.contextWindow}); compacting it into a summary…`,
+		text:
+			input.announce ??
+			`The conversation (about ${used} tokens) is nearing the context window (${input.contextWindow}); compacting it into a summary…`,
 	});
 	const outcome = await summarise(input);
 	if (!outcome.ok) {

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {type ConfigFileModel, type Environment, parseConfigFile} from './config.js';
+import {type ConfigFileModel, defaultMaxOutputTokens, type Environment} from './config.js';
+import {isRecord, numberField, stringField} from './json.js';
 
 /** `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`. */
 export function configFilePath(env: Environment, home = os.homedir()): string {
@@ -25,4 +26,61 @@ export async function loadConfigFile(filePath: string): Promise<ConfigFileModel 
 		const reason = error instanceof Error ? error.message : String(error);
 		return new Error(`${filePath} is not valid JSON: ${reason}`);
 	}
+}
+
+function isPositiveInteger(value: unknown): value is number {
+	return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/** Checks the parsed config file; unknown keys are ignored, wrong types reported. */
+export function parseConfigFile(json: unknown): ConfigFileModel | Error {
+	if (!isRecord(json)) {
+		return new Error('the file must hold a JSON object.');
+	}
+
+	const model = json['model'];
+	if (model === undefined) {
+		return {};
+	}
+
+	if (!isRecord(model)) {
+		return new Error(
+			'"model" must be an object such as {"provider": "anthropic", "model": "claude-sonnet-4-5"}.',
+		);
+	}
+
+	for (const key of ['provider', 'model', 'baseUrl'] as const) {
+		if (model[key] !== undefined && typeof model[key] !== 'string') {
+			return new Error(`"model.${key}" must be a string.`);
+		}
+	}
+
+	if (model['contextWindow'] !== undefined && numberField(model, 'contextWindow') === undefined) {
+		return new Error('"model.contextWindow" must be a number of tokens.');
+	}
+
+	const maxOutputTokens = model['maxOutputTokens'];
+	if (maxOutputTokens !== undefined && !isPositiveInteger(maxOutputTokens)) {
+		return new Error(
+			`"model.maxOutputTokens" must be a positive whole number of tokens (e.g. ${defaultMaxOutputTokens}), got ${JSON.stringify(maxOutputTokens)}.`,
+		);
+	}
+
+	const parsed: {
+		provider?: string;
+		model?: string;
+		baseUrl?: string;
+		contextWindow?: number;
+		maxOutputTokens?: number;
+	} = {};
+	const provider = stringField(model, 'provider');
+	const name = stringField(model, 'model');
+	const baseUrl = stringField(model, 'baseUrl');
+	const contextWindow = numberField(model, 'contextWindow');
+	if (provider !== undefined) parsed.provider = provider;
+	if (name !== undefined) parsed.model = name;
+	if (baseUrl !== undefined) parsed.baseUrl = baseUrl;
+	if (contextWindow !== undefined) parsed.contextWindow = contextWindow;
+	if (maxOutputTokens !== undefined) parsed.maxOutputTokens = maxOutputTokens;
+	return parsed;
 }

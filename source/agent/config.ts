@@ -2,15 +2,15 @@
 Which model the shell talks to, resolved from flags, environment variables and the config file.
 
 Order, first that gives a value wins, field by field (see docs/agent.md):
-1. flags: --provider, --model, --base-url
-2. lector's variables: LECTOR_PROVIDER, LECTOR_MODEL, LECTOR_BASE_URL, LECTOR_API_KEY, LECTOR_CONTEXT_WINDOW
+1. flags: --provider, --model, --base-url, --max-output-tokens
+2. lector's variables: LECTOR_PROVIDER, LECTOR_MODEL, LECTOR_BASE_URL, LECTOR_API_KEY, LECTOR_CONTEXT_WINDOW,
+   LECTOR_MAX_OUTPUT_TOKENS
 3. the providers' own variables: ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL / ANTHROPIC_MODEL, or
    OPENAI_API_KEY / OPENAI_BASE_URL (they also pick the provider when nothing above did; Anthropic first)
-4. the config file's "model": {provider, model, baseUrl, contextWindow}; its model and baseUrl apply only
-   when its provider (if it names one) is the provider chosen
-5. none: the shell opens without a model.
+4. the config file's "model": {provider, model, baseUrl, contextWindow, maxOutputTokens}; its model and
+   baseUrl apply only when its provider (if it names one) is the provider chosen
+5. none: the shell opens without a model (max output tokens: 8192).
 */
-import {isRecord, numberField, stringField} from './json.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -23,14 +23,18 @@ export type ModelConfig = {
 	readonly apiKey: string | undefined;
 	/** Tokens the model can hold, when configured; otherwise guessed from the model name. */
 	readonly contextWindow: number | undefined;
+	/** The most tokens one answer may have (`max_tokens`, which Anthropic requires); a positive integer. */
+	readonly maxOutputTokens: number;
 	/** Where each value came from, for /model and error messages (e.g. "flag --model"). */
-	readonly sources: Readonly<Record<'provider' | 'model' | 'baseUrl' | 'apiKey', string>>;
+	readonly sources: Readonly<Record<'provider' | 'model' | 'baseUrl' | 'apiKey' | 'maxOutputTokens', string>>;
 };
 
 export type ModelFlags = {
 	readonly provider?: string | undefined;
 	readonly model?: string | undefined;
 	readonly baseUrl?: string | undefined;
+	/** `--max-output-tokens`, as typed: checked by resolveModelConfig. */
+	readonly maxOutputTokens?: string | undefined;
 };
 
 /** The config file's "model" object, checked. */
@@ -39,6 +43,8 @@ export type ConfigFileModel = {
 	readonly model?: string;
 	readonly baseUrl?: string;
 	readonly contextWindow?: number;
+	/** A positive integer (parseConfigFile refuses anything else). */
+	readonly maxOutputTokens?: number;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -58,6 +64,9 @@ export const defaultModels: Readonly<Record<ProviderName, string>> = {
 	anthropic: 'claude-sonnet-4-5',
 	openai: 'gpt-4.1-mini',
 };
+
+/** What one answer may hold when nothing sets it: enough for long explanations, accepted by every API. */
+export const defaultMaxOutputTokens = 8192;
 
 /** The variables that name each provider's key, for messages. */
 export const keyVariables: Readonly<Record<ProviderName, string>> = {
@@ -84,7 +93,8 @@ function first(...candidates: readonly (readonly [string | undefined, string])[]
 	return undefined;
 }
 
-function asProvider(value: string): ProviderName | undefined {
+/** A provider by the names people use for it (`claude`, `openai-compatible`), case-insensitive. */
+export function asProvider(value: string): ProviderName | undefined {
 	const lower = value.toLowerCase();
 	if (lower === 'anthropic' || lower === 'claude') {
 		return 'anthropic';
@@ -118,6 +128,36 @@ function contextWindowOf(env: Environment, file: ConfigFileModel | undefined): n
 	}
 
 	return file?.contextWindow;
+}
+
+/** A positive whole number written in decimal digits, else undefined (`8k`, `1e4`, `0` and `-1` are refused). */
+function positiveInteger(text: string): number | undefined {
+	const number = Number(text);
+	return /^\d+$/.test(text) && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+/** The answer-length cap: flag, then variable, then file, then the default. A bad value names its source. */
+function maxOutputTokensOf(
+	flags: ModelFlags,
+	env: Environment,
+	file: ConfigFileModel | undefined,
+): {readonly value: number; readonly source: string} | Error {
+	const typed = first(
+		[flags.maxOutputTokens, 'flag --max-output-tokens'],
+		[env['LECTOR_MAX_OUTPUT_TOKENS'], 'LECTOR_MAX_OUTPUT_TOKENS'],
+	);
+	if (typed) {
+		const value = positiveInteger(typed.value);
+		return value === undefined
+			? new Error(
+					`The ${typed.source} must be a positive whole number of tokens (e.g. ${defaultMaxOutputTokens}), got "${typed.value}".`,
+				)
+			: {value, source: typed.source};
+	}
+
+	return file?.maxOutputTokens === undefined
+		? {value: defaultMaxOutputTokens, source: 'default'}
+		: {value: file.maxOutputTokens, source: 'config file'};
 }
 
 /** Resolves the model configuration in the documented order. Pure: the caller reads the file and env. */
@@ -177,6 +217,11 @@ export function resolveModelConfig(input: {
 		return {ok: false, message: contextWindow.message};
 	}
 
+	const maxOutputTokens = maxOutputTokensOf(flags, env, file);
+	if (maxOutputTokens instanceof Error) {
+		return {ok: false, message: maxOutputTokens.message};
+	}
+
 	if (!/^https?:\/\/[^/]/i.test(baseUrl.value)) {
 		return {
 			ok: false,
@@ -199,51 +244,14 @@ export function resolveModelConfig(input: {
 			baseUrl: baseUrl.value,
 			apiKey: apiKey?.value,
 			contextWindow,
+			maxOutputTokens: maxOutputTokens.value,
 			sources: {
 				provider: providerPick.source,
 				model: model.source,
 				baseUrl: baseUrl.source,
 				apiKey: apiKey?.source ?? 'none',
+				maxOutputTokens: maxOutputTokens.source,
 			},
 		},
 	};
-}
-
-/** Checks the parsed config file; unknown keys are ignored, wrong types reported. */
-export function parseConfigFile(json: unknown): ConfigFileModel | Error {
-	if (!isRecord(json)) {
-		return new Error('the file must hold a JSON object.');
-	}
-
-	const model = json['model'];
-	if (model === undefined) {
-		return {};
-	}
-
-	if (!isRecord(model)) {
-		return new Error(
-			'"model" must be an object such as {"provider": "anthropic", "model": "claude-sonnet-4-5"}.',
-		);
-	}
-
-	for (const key of ['provider', 'model', 'baseUrl'] as const) {
-		if (model[key] !== undefined && typeof model[key] !== 'string') {
-			return new Error(`"model.${key}" must be a string.`);
-		}
-	}
-
-	if (model['contextWindow'] !== undefined && numberField(model, 'contextWindow') === undefined) {
-		return new Error('"model.contextWindow" must be a number of tokens.');
-	}
-
-	const parsed: {provider?: string; model?: string; baseUrl?: string; contextWindow?: number} = {};
-	const provider = stringField(model, 'provider');
-	const name = stringField(model, 'model');
-	const baseUrl = stringField(model, 'baseUrl');
-	const contextWindow = numberField(model, 'contextWindow');
-	if (provider !== undefined) parsed.provider = provider;
-	if (name !== undefined) parsed.model = name;
-	if (baseUrl !== undefined) parsed.baseUrl = baseUrl;
-	if (contextWindow !== undefined) parsed.contextWindow = contextWindow;
-	return parsed;
 }

@@ -48,11 +48,8 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		problems.push(`The config file was ignored: ${file.message}`);
 	}
 
-	const resolution = resolveModelConfig({
-		flags: options.flags,
-		env,
-		file: file instanceof Error ? undefined : file,
-	});
+	const configFile = file instanceof Error ? undefined : file;
+	const resolution = resolveModelConfig({flags: options.flags, env, file: configFile});
 	const config = resolution.ok ? resolution.config : undefined;
 
 	let previousEvents: readonly TranscriptEvent[] = [];
@@ -94,6 +91,9 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		...(resolution.ok ? {} : {noModelMessage: resolution.message}),
 		...(log ? {log} : {}),
 		history,
+		// For /model <provider>:<name>: that provider's own variables and config.
+		env,
+		configFile,
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
 	});

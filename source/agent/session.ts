@@ -1,48 +1,28 @@
 import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
 import {ReadCache} from '../read/index.js';
-import type {LectorLogWriter} from '../sessions/lector-log.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
 import {compactAtShare, contextWindowFor, estimateTokens} from './context.js';
 import {directUsage, runDirectCommand} from './direct-run.js';
+import {
+	describeModelConfig,
+	describeSwitch,
+	modelLabel,
+	modelSwitchIdPrefix,
+	planModelCommand,
+} from './model-switch.js';
+import {historyForProvider} from './provider-history.js';
 import {createLanguageModel} from './providers.js';
 import {defaultRetryPolicy, type RetryPolicy} from './retry.js';
+import type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
 import {helpText, parseSlashCommand} from './slash.js';
 import {systemPrompt} from './system-prompt.js';
 import {declaredTools} from './tools.js';
 import {runTurn} from './turn.js';
 
-export type AgentSessionOptions = {
-	/** The workspace (absolute). */
-	readonly cwd: string;
-	/** The model to talk to; undefined opens the shell without one (direct commands only). */
-	readonly config: ModelConfig | undefined;
-	/** Why there is no model, shown when the person types a prompt. Default: how to configure one. */
-	readonly noModelMessage?: string;
-	/** How to see the keys, from the bindings in use, added to what /help shows (the shell's). */
-	readonly keysHelp?: string;
-	/** Where every complete event is appended as it happens. */
-	readonly log?: LectorLogWriter;
-	/** The conversation so far (from `--continue`). */
-	readonly history?: readonly ModelMessage[];
-	readonly retry?: Partial<RetryPolicy>;
-	/** An already-built model (tests); by default one is created from `config`. */
-	readonly model?: LanguageModel;
-	/** Anthropic needs max_tokens; this is sent to both providers. Default 8192. */
-	readonly maxOutputTokens?: number;
-};
-
-/** What the UI must do after `submit`: most input is handled by the session itself. */
-export type SubmitOutcome =
-	| {readonly type: 'handled'}
-	/** A turn is running; the input was not taken. */
-	| {readonly type: 'busy'}
-	| {readonly type: 'quit'}
-	| {readonly type: 'expand-all'};
-
-export type TranscriptListener = (event: TranscriptEvent) => void;
+export type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
 
 /**
 One shell session: the conversation, the read cache, the log, and the running turn. Emits
@@ -50,10 +30,11 @@ TranscriptEvents to subscribers (and the log) for everything that happens. No Re
 */
 export class AgentSession {
 	readonly cwd: string;
-	readonly config: ModelConfig | undefined;
 	private readonly listeners = new Set<TranscriptListener>();
 	private readonly cache = new ReadCache();
-	private readonly model: LanguageModel | undefined;
+	/** Both change together, only between turns (`/model`). */
+	private currentConfig: ModelConfig | undefined;
+	private model: LanguageModel | undefined;
 	private readonly tools: ToolSet = declaredTools();
 	private readonly retry: RetryPolicy;
 	private readonly idTag = randomUUID().slice(0, 6);
@@ -67,7 +48,7 @@ export class AgentSession {
 	constructor(options: AgentSessionOptions) {
 		this.options = options;
 		this.cwd = options.cwd;
-		this.config = options.config;
+		this.currentConfig = options.config;
 		this.history = [...(options.history ?? [])];
 		this.retry = {...defaultRetryPolicy, ...options.retry};
 		this.model = options.model ?? (options.config ? createLanguageModel(options.config) : undefined);
@@ -81,6 +62,11 @@ export class AgentSession {
 		return () => {
 			this.listeners.delete(listener);
 		};
+	}
+
+	/** The model in use: the configured one, or the last one `/model` switched to. */
+	get config(): ModelConfig | undefined {
+		return this.currentConfig;
 	}
 
 	/** A turn (or a direct command) is running. */
@@ -128,8 +114,7 @@ export class AgentSession {
 				}
 
 				case 'model': {
-					this.notice('info', this.describeModel());
-					return {type: 'handled'};
+					return this.modelCommand(slash.argument);
 				}
 
 				case 'unknown': {
@@ -154,8 +139,6 @@ export class AgentSession {
 			return;
 		}
 
-		const controller = new AbortController();
-		this.controller = controller;
 		const generation = this.generation;
 		const emit = (event: TranscriptEvent) => {
 			if (generation === this.generation) {
@@ -163,12 +146,12 @@ export class AgentSession {
 			}
 		};
 
-		try {
+		await this.runJob(async (signal) => {
 			const system = systemPrompt(this.cwd);
 			const window = contextWindowFor(config.model, config.contextWindow);
 			const used = estimateTokens(system, [...this.history, {role: 'user', content: text}]);
 			if (used > window * compactAtShare && this.history.length > 0) {
-				await this.compactWith(model, config, controller.signal);
+				await this.compactWith(model, config, signal);
 			}
 
 			await runTurn(
@@ -182,18 +165,13 @@ export class AgentSession {
 					cache: this.cache,
 					retry: this.retry,
 					contextWindow: window,
-					maxOutputTokens: this.options.maxOutputTokens ?? 8192,
 					emit,
 					newId: (kind) => this.newId(kind),
 				},
 				text,
-				controller.signal,
+				signal,
 			);
-		} finally {
-			if (this.controller === controller) {
-				this.controller = undefined;
-			}
-		}
+		});
 	}
 
 	/** Stops the running turn: the stream and any running tool. The transcript says it was aborted. */
@@ -218,30 +196,80 @@ export class AgentSession {
 			return;
 		}
 
-		const controller = new AbortController();
-		this.controller = controller;
-		try {
-			await this.compactWith(model, config, controller.signal);
-		} finally {
-			this.controller = undefined;
-		}
+		await this.runJob(async (signal) => this.compactWith(model, config, signal));
 	}
 
 	/** What /model shows. */
 	describeModel(): string {
+		return this.config ? describeModelConfig(this.config) : (this.options.noModelMessage ?? howToConfigure);
+	}
+
+	/**
+	`/model [argument]`: shows the model, or switches it for the rest of this run. Wrong input is
+	refused with a notice; a valid switch while a turn runs is refused as busy (the UI keeps the text
+	for after the turn), because the turn holds the model and appends to the history.
+	*/
+	private async modelCommand(argument: string): Promise<SubmitOutcome> {
 		const {config} = this;
-		if (!config) {
-			return this.options.noModelMessage ?? howToConfigure;
+		const plan = planModelCommand({
+			argument,
+			current: config,
+			start: this.options.config,
+			env: this.options.env ?? {},
+			file: this.options.configFile,
+			noModel: this.options.noModelMessage ?? howToConfigure,
+		});
+		if (plan.type !== 'switch') {
+			this.notice(plan.type === 'show' ? 'info' : 'warning', plan.text);
+			return {type: plan.type === 'show' ? 'handled' : 'refused'};
 		}
 
-		const {sources} = config;
-		return [
-			`Provider: ${config.provider} (from ${sources.provider})`,
-			`Model: ${config.model} (from ${sources.model})`,
-			`Base URL: ${config.baseUrl} (from ${sources.baseUrl})`,
-			`API key: ${config.apiKey ? `set (from ${sources.apiKey})` : 'none'}`,
-			`Context window: ${this.contextWindow ?? '?'} tokens${config.contextWindow ? '' : ' (guessed from the model name)'}`,
-		].join('\n');
+		if (this.running || !config) {
+			return {type: 'busy'};
+		}
+
+		await this.switchTo(config, plan.config);
+		return {type: 'handled'};
+	}
+
+	/**
+	Makes `next` the model. A conversation too big for the new window is compacted first, by the model in
+	use: the new one could not read it to summarise it. Aborting that (or /clear) cancels the switch.
+	*/
+	private async switchTo(previous: ModelConfig, next: ModelConfig): Promise<void> {
+		const {model} = this;
+		const window = contextWindowFor(next.model, next.contextWindow);
+		const used = estimateTokens(systemPrompt(this.cwd), this.history);
+		if (model && this.history.length > 0 && used > window * compactAtShare) {
+			const generation = this.generation;
+			const announce = `The conversation (about ${used} tokens) is too big for ${next.model}'s context window (${window}); ${previous.model} compacts it into a summary first…`;
+			let stopped = false;
+			await this.runJob(async (signal) => {
+				await this.compactWith(model, previous, signal, announce);
+				stopped = signal.aborted;
+			});
+			if (generation !== this.generation) {
+				return;
+			}
+
+			if (stopped) {
+				this.notice('warning', `The switch was stopped; the model stays ${modelLabel(previous)}.`);
+				return;
+			}
+		}
+
+		if (next.provider !== previous.provider) {
+			this.history = historyForProvider(this.history, next.provider);
+		}
+
+		this.currentConfig = next;
+		this.model = createLanguageModel(next);
+		this.emit({
+			type: 'notice',
+			id: this.newId(modelSwitchIdPrefix.slice(0, -1)),
+			level: 'info',
+			text: describeSwitch(previous, next, window),
+		});
 	}
 
 	/** Ends the session: aborts a running turn and closes the log. */
@@ -252,23 +280,38 @@ export class AgentSession {
 
 	/** Runs a direct command (no-model mode) and shows it as a panel. */
 	private async runDirect(text: string): Promise<void> {
-		const controller = new AbortController();
-		this.controller = controller;
-		try {
-			await runDirectCommand(text, {
+		await this.runJob(async (signal) =>
+			runDirectCommand(text, {
 				cwd: this.cwd,
 				cache: this.cache,
-				signal: controller.signal,
+				signal,
 				emit: (event) => this.emit(event),
 				newId: (kind) => this.newId(kind),
 				noModelMessage: this.options.noModelMessage ?? howToConfigure,
-			});
+			}),
+		);
+	}
+
+	/** Runs `work` as the session's one running job: `running` is true meanwhile, abort() and clear() stop it. */
+	private async runJob(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+		const controller = new AbortController();
+		this.controller = controller;
+		try {
+			await work(controller.signal);
 		} finally {
-			this.controller = undefined;
+			// clear() may have dropped this job and a new one started since.
+			if (this.controller === controller) {
+				this.controller = undefined;
+			}
 		}
 	}
 
-	private async compactWith(model: LanguageModel, config: ModelConfig, signal: AbortSignal): Promise<void> {
+	private async compactWith(
+		model: LanguageModel,
+		config: ModelConfig,
+		signal: AbortSignal,
+		announce?: string,
+	): Promise<void> {
 		const history = await compactHistory({
 			model,
 			config,
@@ -279,6 +322,7 @@ export class AgentSession {
 			contextWindow: contextWindowFor(config.model, config.contextWindow),
 			emit: (event) => this.emit(event),
 			newId: (kind) => this.newId(kind),
+			...(announce === undefined ? {} : {announce}),
 		});
 		if (history) {
 			this.history = history;

@@ -2,7 +2,8 @@
 export type SlashCommand =
 	| {readonly type: 'help'}
 	| {readonly type: 'clear'}
-	| {readonly type: 'model'}
+	/** `argument`: what follows `/model`, trimmed (empty: show the model). */
+	| {readonly type: 'model'; readonly argument: string}
 	| {readonly type: 'expand-all'}
 	| {readonly type: 'quit'}
 	| {readonly type: 'unknown'; readonly name: string};
@@ -11,7 +12,11 @@ export type SlashCommand =
 export const slashCommands: readonly {readonly name: string; readonly description: string}[] = [
 	{name: '/help', description: 'Show the commands and keys.'},
 	{name: '/clear', description: 'Start a new conversation (the transcript, the history and the read cache).'},
-	{name: '/model', description: 'Show the model in use and where its settings came from.'},
+	{
+		name: '/model',
+		description:
+			'Show the model in use and where its settings came from; /model <name> or /model <provider>:<name> switches it.',
+	},
 	{name: '/expand-all', description: 'Expand or collapse every panel.'},
 	{name: '/quit', description: 'Leave lector.'},
 ];
@@ -35,7 +40,7 @@ it looks like a path such as `/etc/hosts`, which is left to be read as a prompt 
 */
 export function parseSlashCommand(input: string): SlashCommand | undefined {
 	const trimmed = input.trim();
-	const match = /^\/([^\s/]+)(?:\s.*)?$/s.exec(trimmed);
+	const match = /^\/([^\s/]+)(?:\s(.*))?$/s.exec(trimmed);
 	const name = match?.[1];
 	if (name === undefined) {
 		return undefined;
@@ -46,7 +51,7 @@ export function parseSlashCommand(input: string): SlashCommand | undefined {
 		return {type: 'unknown', name};
 	}
 
-	return {type};
+	return type === 'model' ? {type, argument: (match?.[2] ?? '').trim()} : {type};
 }
 
 /** The text /help shows. */

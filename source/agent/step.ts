@@ -51,7 +51,6 @@ export type ModelRequest = {
 export type StepInput = ModelRequest & {
 	readonly emit: (event: TranscriptEvent) => void;
 	readonly newId: (kind: string) => string;
-	readonly maxOutputTokens: number | undefined;
 };
 
 function problemOf(toolName: string, input: unknown, invalid: boolean): string | undefined {
@@ -109,7 +108,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 			tools: input.tools,
 			abortSignal: input.signal,
 			maxRetries: 0, // The session retries itself: it honours retry-after and tells the person.
-			maxOutputTokens: input.maxOutputTokens,
+			maxOutputTokens: input.config.maxOutputTokens,
 			onError: () => {
 				// Errors are read from the stream; the default handler would print over the Ink screen.
 			},

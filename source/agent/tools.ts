@@ -121,6 +121,11 @@ export function errorResult(text: string): ToolResult {
 	return {content: [{type: 'text', text}], isError: true};
 }
 
+/** What an OpenAI-compatible server is told in place of an image, which its tool messages cannot carry. */
+export function imageNote(mimeType: string): string {
+	return `[An image (${mimeType}) was read, but this provider cannot receive images in tool results.]`;
+}
+
 /**
 A tool result as the SDK sends it. One text block goes as plain text, so the provider sends exactly the
 engine's bytes; errors go as error text (Anthropic marks them is_error). Images go as image parts to
@@ -131,11 +136,7 @@ export function toModelOutput(result: ToolResult, provider: ProviderName): ToolR
 	const onlyText = result.content.every((block) => block.type === 'text');
 	if (result.isError || (onlyText && result.content.length === 1) || provider === 'openai') {
 		const text = result.content
-			.map((block) =>
-				block.type === 'text'
-					? block.text
-					: `[An image (${block.mimeType}) was read, but this provider cannot receive images in tool results.]`,
-			)
+			.map((block) => (block.type === 'text' ? block.text : imageNote(block.mimeType)))
 			.join('\n');
 		return result.isError ? {type: 'error-text', value: text} : {type: 'text', value: text};
 	}

@@ -21,7 +21,6 @@ export type TurnContext = {
 	readonly cache: ReadCache;
 	readonly retry: RetryPolicy;
 	readonly contextWindow: number;
-	readonly maxOutputTokens: number | undefined;
 	readonly emit: (event: TranscriptEvent) => void;
 	readonly newId: (kind: string) => string;
 };
@@ -44,7 +43,6 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 			signal,
 			emit: context.emit,
 			newId: context.newId,
-			maxOutputTokens: context.maxOutputTokens,
 		});
 		const {failure} = outcome;
 		if (!failure?.retryable || outcome.streamed || attempt >= context.retry.maxRetries) {

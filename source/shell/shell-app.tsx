@@ -7,6 +7,7 @@ import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {AgentSession} from '../agent/index.js';
 import type {KeyBindings} from '../keys/bindings.js';
+import {splitKeys} from '../keys/key-chunks.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {labelFor, paintFrame} from '../ui/frame.js';
@@ -15,7 +16,6 @@ import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {useViewport} from '../ui/use-viewport.js';
 import {type EditorState, emptyEditor, insertText, takeSubmission} from './editor.js';
 import {layoutEditor, visibleEditorRows} from './editor-view.js';
-import {splitKeys} from './key-chunks.js';
 import {routeKey, type ShellAction, type ShellFocus} from './routing.js';
 import {shellStatusRow} from './shell-status.js';
 import {useDoublePress} from './use-double-press.js';
@@ -24,8 +24,9 @@ import {useSessionTranscript} from './use-session-transcript.js';
 /** Milliseconds within which a second ctrl+c quits. */
 export const interruptWindowMs = 2000;
 
-/** The session methods the shell calls. */
-export type ShellSession = Pick<AgentSession, 'subscribe' | 'submit' | 'abort' | 'running'>;
+/** The session methods the shell calls; `config` names the model in the status line. */
+export type ShellSession = Pick<AgentSession, 'subscribe' | 'submit' | 'abort' | 'running'> &
+	Partial<Pick<AgentSession, 'config'>>;
 
 type Props = {
 	readonly session: ShellSession;
@@ -55,6 +56,8 @@ export default function ShellApp(props: Props) {
 	const [focus, setFocus] = useState<ShellFocus>('prompt');
 	const [helpOpen, setHelpOpen] = useState(false);
 	const [running, setRunning] = useState(false);
+	// Read again after each submit: /model changes it, and nothing else does.
+	const [model, setModel] = useState(session.config?.model);
 	const [message, setMessage] = useState<string | undefined>();
 	const {armed: interruptArmed, press: pressInterrupt} = useDoublePress(interruptWindowMs);
 
@@ -78,7 +81,7 @@ export default function ShellApp(props: Props) {
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
 	const where = layout.count === 0 ? 'empty' : `${Math.min(layout.count, top.index + 1)}/${layout.count}`;
 	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;
-	const status = shellStatusRow(bindings, {focus, running, message: hint, where}, size.columns);
+	const status = shellStatusRow(bindings, {focus, running, message: hint, where, model}, size.columns);
 	const lines = [
 		...paintFrame(frame, focused, painter, status),
 		...editorRows.map((row) => painter.paint(row)),
@@ -96,16 +99,19 @@ export default function ShellApp(props: Props) {
 			setRunning(session.running);
 			void outcome.then((result) => {
 				setRunning(session.running);
+				setModel(session.config?.model);
 				if (result.type === 'quit') {
 					exit();
 				} else if (result.type === 'expand-all') {
 					apply('toggleAll');
-				} else if (result.type === 'busy') {
-					// Keep what was typed: it can be sent once the turn is over (or aborted).
+				} else if (result.type === 'busy' || result.type === 'refused') {
+					// Keep what was typed: it can be sent once the turn is over, or corrected (a notice says why).
 					setEditor((state) => (state.text === '' ? insertText(state, text) : state));
-					setMessage(
-						`A turn is running: ${labelFor(bindings, 'abort') || 'abort'} stops it, then send again.`,
-					);
+					if (result.type === 'busy') {
+						setMessage(
+							`A turn is running: ${labelFor(bindings, 'abort') || 'abort'} stops it, then send again.`,
+						);
+					}
 				}
 			});
 		},

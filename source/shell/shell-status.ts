@@ -16,7 +16,17 @@ export type StatusFacts = {
 	readonly message: string | undefined;
 	/** Item position, e.g. `3/12`. */
 	readonly where: string;
+	/** The model in use (it changes with /model); undefined without one. */
+	readonly model: string | undefined;
 };
+
+/** Columns a model name may take in the status line, so the key list keeps its room at 80 columns. */
+export const modelColumns = 24;
+
+function shortModel(model: string): string {
+	const characters = [...model];
+	return characters.length > modelColumns ? `${characters.slice(0, modelColumns - 1).join('')}…` : model;
+}
 
 function keyList(bindings: KeyBindings, parts: ReadonlyArray<readonly [Command | string, string]>): string {
 	return parts
@@ -55,7 +65,8 @@ export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width:
 					['switchFocus', 'prompt'],
 				]));
 	const focus = facts.focus === 'prompt' ? 'prompt' : 'transcript';
-	const text = padToWidth(` ${facts.where} · ${state} · ${focus}  ${keys}`, width);
+	const model = facts.model === undefined ? '' : ` · ${shortModel(facts.model)}`;
+	const text = padToWidth(` ${facts.where}${model} · ${state} · ${focus}  ${keys}`, width);
 	return cutLine([seg(text, 'status')], width);
 }
 

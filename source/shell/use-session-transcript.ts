@@ -4,7 +4,7 @@ every event the session emits, applied in batches so a burst of streamed deltas 
 call (one copy of the item list) per turn of the event loop rather than one per delta.
 */
 import {useEffect, useState} from 'react';
-import type {AgentSession} from '../agent/index.js';
+import {type AgentSession, modelSwitchIdPrefix} from '../agent/index.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 
@@ -13,7 +13,8 @@ export type EventSource = Pick<AgentSession, 'subscribe'>;
 
 /**
 Subscribe to `session` and keep the transcript. `sticky` events (the banner) are shown first and
-again after every reset (/clear), so the person always sees which model is in use.
+again after every reset (/clear), followed by the latest /model switch (the banner names the model
+the shell started with), so the person always sees which model is in use.
 */
 export function useSessionTranscript(
 	session: EventSource,
@@ -23,6 +24,7 @@ export function useSessionTranscript(
 	const [transcript, setTranscript] = useState(() => applyEvents(emptyTranscript, [...sticky, ...initial]));
 	useEffect(() => {
 		let pending: TranscriptEvent[] = [];
+		let lastSwitch: TranscriptEvent | undefined;
 		let scheduled: NodeJS.Immediate | undefined;
 		const flush = () => {
 			scheduled = undefined;
@@ -33,8 +35,10 @@ export function useSessionTranscript(
 
 		const unsubscribe = session.subscribe((event) => {
 			pending.push(event);
-			if (event.type === 'reset') {
-				pending.push(...sticky);
+			if (event.type === 'notice' && event.id.startsWith(modelSwitchIdPrefix)) {
+				lastSwitch = event;
+			} else if (event.type === 'reset') {
+				pending.push(...sticky, ...(lastSwitch ? [lastSwitch] : []));
 			}
 
 			scheduled ??= setImmediate(flush);

@@ -1,12 +1,19 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseConfigFile, resolveModelConfig} from '../../source/agent/config.js';
-import {configFilePath, loadConfigFile} from '../../source/agent/config-file.js';
+import {type ModelConfig, resolveModelConfig} from '../../source/agent/config.js';
+import {configFilePath, loadConfigFile, parseConfigFile} from '../../source/agent/config-file.js';
+import {isRecord} from '../../source/agent/json.js';
+import {openShellSession} from '../../source/agent/open.js';
 import {anthropicSdkBaseUrl, openaiSdkBaseUrl} from '../../source/agent/providers.js';
+import {startFakeModelServer} from '../helpers/fake-model-server.js';
 
-function resolve(flags: Record<string, string>, env: Record<string, string>, file?: Record<string, unknown>) {
+function resolve(
+	flags: Record<string, string>,
+	env: Record<string, string>,
+	file?: Record<string, unknown>,
+): ModelConfig | string {
 	const parsed = file === undefined ? undefined : parseConfigFile({model: file});
 	if (parsed instanceof Error) throw parsed;
 	const resolution = resolveModelConfig({flags, env, file: parsed});
@@ -82,6 +89,52 @@ describe('resolveModelConfig', () => {
 	});
 });
 
+describe('max output tokens', () => {
+	const key = {ANTHROPIC_API_KEY: 'k'};
+
+	it('orders flag > LECTOR_MAX_OUTPUT_TOKENS > config file > 8192, and says where each came from', () => {
+		const env = {...key, LECTOR_MAX_OUTPUT_TOKENS: ' 4096 '};
+		const file = {maxOutputTokens: 2048};
+		expect(resolve({maxOutputTokens: '1024'}, env, file)).toMatchObject({
+			maxOutputTokens: 1024,
+			sources: {maxOutputTokens: 'flag --max-output-tokens'},
+		});
+		expect(resolve({}, env, file)).toMatchObject({
+			maxOutputTokens: 4096,
+			sources: {maxOutputTokens: 'LECTOR_MAX_OUTPUT_TOKENS'},
+		});
+		expect(resolve({}, key, file)).toMatchObject({
+			maxOutputTokens: 2048,
+			sources: {maxOutputTokens: 'config file'},
+		});
+		// Its provider does not matter: the cap is the session's, like the context window.
+		expect(resolve({}, key, {provider: 'openai', maxOutputTokens: 2048})).toMatchObject({
+			maxOutputTokens: 2048,
+		});
+		expect(resolve({}, key)).toMatchObject({maxOutputTokens: 8192, sources: {maxOutputTokens: 'default'}});
+	});
+
+	it.each([
+		['flag --max-output-tokens', {maxOutputTokens: 'lots'}, {}],
+		['flag --max-output-tokens', {maxOutputTokens: '0'}, {}],
+		['LECTOR_MAX_OUTPUT_TOKENS', {}, {LECTOR_MAX_OUTPUT_TOKENS: '8k'}],
+		['LECTOR_MAX_OUTPUT_TOKENS', {}, {LECTOR_MAX_OUTPUT_TOKENS: '-5'}],
+		['LECTOR_MAX_OUTPUT_TOKENS', {}, {LECTOR_MAX_OUTPUT_TOKENS: '1e4'}],
+		['LECTOR_MAX_OUTPUT_TOKENS', {}, {LECTOR_MAX_OUTPUT_TOKENS: '2.5'}],
+	])('a bad value from the %s is an error naming it: %j %j', (source, flags, env) => {
+		const value = Object.values({...flags, ...env})[0];
+		expect(resolve(flags, {...key, ...env})).toBe(
+			`The ${source} must be a positive whole number of tokens (e.g. 8192), got "${value}".`,
+		);
+	});
+
+	it.each([0, -1, 1.5, '8192', null])('the config file refuses %j', (value) => {
+		expect(String(parseConfigFile({model: {maxOutputTokens: value}}))).toBe(
+			`Error: "model.maxOutputTokens" must be a positive whole number of tokens (e.g. 8192), got ${JSON.stringify(value)}.`,
+		);
+	});
+});
+
 describe('base URLs', () => {
 	it("turns Claude Code's form into the SDK path, and keeps the OpenAI form", () => {
 		expect(anthropicSdkBaseUrl('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080/v1');
@@ -108,5 +161,65 @@ describe('the config file', () => {
 		expect(String(await loadConfigFile(file))).toMatch(/not valid JSON/);
 		writeFileSync(file, '{"model": {"provider": "openai", "model": "m", "contextWindow": 8192, "extra": 1}}');
 		expect(await loadConfigFile(file)).toEqual({provider: 'openai', model: 'm', contextWindow: 8192});
+		writeFileSync(file, '{"model": {"maxOutputTokens": "many"}}');
+		expect(String(await loadConfigFile(file))).toBe(
+			`Error: ${file}: "model.maxOutputTokens" must be a positive whole number of tokens (e.g. 8192), got "many".`,
+		);
+	});
+});
+
+describe('openShellSession and max output tokens', () => {
+	async function firstRequest(
+		env: Record<string, string>,
+		flags: {maxOutputTokens?: string},
+		configJson?: string,
+	): Promise<{maxTokens: unknown; banner: string}> {
+		const home = mkdtempSync(path.join(os.tmpdir(), 'lector-home-'));
+		if (configJson !== undefined) {
+			mkdirSync(path.join(home, 'lector'), {recursive: true});
+			writeFileSync(path.join(home, 'lector', 'config.json'), configJson);
+		}
+
+		const server = await startFakeModelServer('openai', [{type: 'reply', text: ['Hi.']}]);
+		const opened = await openShellSession({
+			cwd: home,
+			flags,
+			env: {XDG_CONFIG_HOME: home, XDG_STATE_HOME: home, OPENAI_BASE_URL: `${server.origin}/v1`, ...env},
+		});
+		try {
+			await opened.session.submit('Hello');
+			const body = server.requests[0]?.body;
+			return {maxTokens: isRecord(body) ? body['max_tokens'] : undefined, banner: opened.banner.text};
+		} finally {
+			opened.session.close();
+			await server.close();
+			rmSync(home, {recursive: true, force: true});
+		}
+	}
+
+	it('sends the flag, the variable or the file value as max_tokens, else 8192', async () => {
+		expect((await firstRequest({}, {maxOutputTokens: '1500'})).maxTokens).toBe(1500);
+		expect((await firstRequest({LECTOR_MAX_OUTPUT_TOKENS: '700'}, {})).maxTokens).toBe(700);
+		expect((await firstRequest({}, {}, '{"model": {"maxOutputTokens": 3000}}')).maxTokens).toBe(3000);
+		expect((await firstRequest({}, {})).maxTokens).toBe(8192);
+	});
+
+	it('a bad value keeps the model off and the banner names where it came from', async () => {
+		const home = mkdtempSync(path.join(os.tmpdir(), 'lector-home-'));
+		try {
+			const opened = await openShellSession({
+				cwd: home,
+				flags: {maxOutputTokens: 'lots'},
+				env: {XDG_CONFIG_HOME: home, XDG_STATE_HOME: home, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1'},
+			});
+			opened.session.close();
+			expect(opened.session.config).toBeUndefined();
+			expect(opened.banner).toEqual({
+				level: 'warning',
+				text: 'The flag --max-output-tokens must be a positive whole number of tokens (e.g. 8192), got "lots".',
+			});
+		} finally {
+			rmSync(home, {recursive: true, force: true});
+		}
 	});
 });

@@ -57,7 +57,8 @@ export function configFor(
 		baseUrl: api === 'anthropic' ? server.origin : `${server.origin}/v1`,
 		apiKey: 'test-key',
 		contextWindow: undefined,
-		sources: {provider: 'test', model: 'test', baseUrl: 'test', apiKey: 'test'},
+		maxOutputTokens: 8192,
+		sources: {provider: 'test', model: 'test', baseUrl: 'test', apiKey: 'test', maxOutputTokens: 'test'},
 		...overrides,
 	};
 }

@@ -9,7 +9,9 @@ describe('parseSlashCommand', () => {
 	it.each([
 		['/help', {type: 'help'}],
 		['/clear', {type: 'clear'}],
-		['  /model ', {type: 'model'}],
+		['  /model ', {type: 'model', argument: ''}],
+		['/model  openai:gpt-4.1 ', {type: 'model', argument: 'openai:gpt-4.1'}],
+		['/MODEL anthropic claude-opus-4', {type: 'model', argument: 'anthropic claude-opus-4'}],
 		['/expand-all', {type: 'expand-all'}],
 		['/quit', {type: 'quit'}],
 		['/exit', {type: 'quit'}],

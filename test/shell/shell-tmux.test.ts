@@ -6,6 +6,7 @@ is read back with capture-pane. Needs dist/cli.js (npm test builds before vitest
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect} from 'vitest';
+import {isRecord} from '../../source/agent/json.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
 import {cli, startTmux, tmuxTest} from '../helpers/tmux.js';
@@ -23,12 +24,13 @@ function cleanEnv(state: string): string {
 		'LECTOR_MODEL',
 		'LECTOR_BASE_URL',
 		'LECTOR_API_KEY',
+		'LECTOR_MAX_OUTPUT_TOKENS',
 	].map((name) => `-u ${name}`);
 	// CONTINUOUS_INTEGRATION=1 as well as CI: lector draws on a terminal even then.
 	return `env ${unset.join(' ')} CI=true CONTINUOUS_INTEGRATION=1 XDG_CONFIG_HOME=${JSON.stringify(path.join(state, 'config'))} XDG_STATE_HOME=${JSON.stringify(state)}`;
 }
 
-tmuxTest('lector in tmux against the fake server: prompt, read panel, ctrl+o', async () => {
+tmuxTest('lector in tmux against the fake server: prompt, read panel, ctrl+o, /model', async () => {
 	const temporary = makeTempDir('lector-shell-tmux-');
 	const workspace = path.join(temporary, 'workspace');
 	mkdirSync(workspace);
@@ -45,7 +47,7 @@ tmuxTest('lector in tmux against the fake server: prompt, read panel, ctrl+o', a
 	try {
 		const model = `LECTOR_PROVIDER=openai LECTOR_BASE_URL=${server.origin}/v1 LECTOR_API_KEY=x LECTOR_MODEL=fake`;
 		const tmux = startTmux(
-			`${cleanEnv(temporary)} ${model} node ${JSON.stringify(cli)} --cwd ${JSON.stringify(workspace)}`,
+			`${cleanEnv(temporary)} ${model} node ${JSON.stringify(cli)} --cwd ${JSON.stringify(workspace)} --max-output-tokens 1234`,
 			'lector-shell',
 		);
 		await tmux.screenWhere((screen) => screen.includes('openai · fake'));
@@ -55,12 +57,19 @@ tmuxTest('lector in tmux against the fake server: prompt, read panel, ctrl+o', a
 		expect(collapsed).toContain('read notes.txt:1-12  12 lines');
 		expect(collapsed).toContain('… 7 more lines (ctrl+o to expand)');
 		expect(collapsed).not.toContain('line 12 of the notes');
+		const body = server.requests[0]?.body;
+		expect(isRecord(body) && body['max_tokens']).toBe(1234);
 
 		tmux.keys('C-o');
 		const expanded = await tmux.screenWhere((screen) => screen.includes('12 │ line 12 of the notes'));
 		expect(expanded).not.toContain('more lines (ctrl+o to expand)');
 		// Never a frame as tall as the terminal: the last row stays free.
 		expect(expanded.split('\n').length).toBeLessThanOrEqual(31);
+
+		tmux.type('/model fake-2');
+		tmux.keys('Enter');
+		const switched = await tmux.screenWhere((screen) => screen.includes('Switched to openai · fake-2'));
+		expect(switched).toMatch(/ \d+\/\d+ · fake-2 · ready · prompt/);
 
 		tmux.keys('C-c');
 		await tmux.screenWhere((screen) => screen.includes('Press ctrl+c again to quit.'));

@@ -236,3 +236,36 @@ test('sending a command after scrolling up brings the view back to the bottom, w
 	expect(frame).toContain('read server.py:8-10');
 	session.close();
 });
+
+test('/model switches the model: notice, status line, the next request; wrong input stays in the editor', async () => {
+	const h = await startHarness('openai', [{type: 'reply', text: ['Answered by the other model.']}]);
+	const banner: TranscriptEvent = {type: 'notice', id: 'banner', level: 'info', text: 'openai · test-model'};
+	const view = await shell(h.session, [banner]);
+	const statusRow = () => view.frame().split('\n').at(-2) ?? '';
+	expect(statusRow()).toMatch(/^ \d+\/\d+ · test-model · ready · prompt/);
+
+	await typeLine(view, '/model other-model');
+	await view.waitForFrame((screen) => screen.includes('Switched to openai · other-model'), network);
+	expect(statusRow()).toMatch(/^ \d+\/\d+ · other-model · ready · prompt/);
+	await typeLine(view, 'Who answers?');
+	await view.waitForFrame((screen) => screen.includes('Answered by the other model.'), network);
+	const body = h.server.requests[0]?.body;
+	expect(isRecord(body) && body['model']).toBe('other-model');
+
+	// Wrong input: a notice says why, and what was typed is back in the editor to be corrected.
+	await typeLine(view, '/model gemini pro');
+	const refused = await view.waitForFrame((screen) => screen.includes('Unknown provider "gemini"'), network);
+	expect(refused.split('\n').at(-1)).toBe('› /model gemini pro');
+	expect(statusRow()).toContain('· other-model ·');
+
+	// After /clear the banner (the start-up model) comes back with the switch that followed it.
+	for (let count = 0; count < '/model gemini pro'.length; count++) {
+		await view.press('\u007F');
+	}
+
+	await typeLine(view, '/clear');
+	const cleared = await view.waitForFrame((screen) => !screen.includes('Who answers?'), network);
+	expect(cleared).toContain('openai · test-model');
+	expect(cleared).toContain('Switched to openai · other-model');
+	expect(frameHeights(view).every((height) => height === rows - 1)).toBe(true);
+});

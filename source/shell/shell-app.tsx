@@ -7,10 +7,10 @@ import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {AgentSession} from '../agent/index.js';
 import type {KeyBindings} from '../keys/bindings.js';
-import {splitKeys} from '../keys/key-chunks.js';
+import {chunkKeys} from '../keys/key-chunks.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptEvent} from '../transcript/types.js';
-import {labelFor, paintFrame} from '../ui/frame.js';
+import {labelFor, paintFrame, positionLabel} from '../ui/frame.js';
 import HelpScreen from '../ui/help-screen.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {useViewport} from '../ui/use-viewport.js';
@@ -79,7 +79,7 @@ export default function ShellApp(props: Props) {
 	});
 	const {layout, top, frame, focused, apply} = viewport;
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
-	const where = layout.count === 0 ? 'empty' : `${Math.min(layout.count, top.index + 1)}/${layout.count}`;
+	const where = positionLabel(layout, top, focused);
 	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;
 	const status = shellStatusRow(bindings, {focus, running, message: hint, where, model}, size.columns);
 	const lines = [
@@ -128,6 +128,7 @@ export default function ShellApp(props: Props) {
 		latest.current = {...latest.current, ...change};
 		if (change.editor !== undefined) setEditor(change.editor);
 		if (change.focus !== undefined) setFocus(change.focus);
+		if (change.helpOpen !== undefined) setHelpOpen(change.helpOpen);
 	}, []);
 	const perform = useCallback(
 		(action: ShellAction) => {
@@ -159,7 +160,7 @@ export default function ShellApp(props: Props) {
 				}
 
 				case 'help': {
-					setHelpOpen(true);
+					update({helpOpen: true});
 					return;
 				}
 
@@ -197,8 +198,14 @@ export default function ShellApp(props: Props) {
 			}
 
 			setMessage(undefined);
-			for (const [one, oneKey] of splitKeys(input, key)) {
-				const {focus} = latest.current;
+			// In the transcript each character of a chunk is a key (`jjj`); in the prompt it is typed text.
+			for (const [one, oneKey] of chunkKeys(input, key, () => latest.current.focus === 'prompt')) {
+				const {focus, helpOpen: opened} = latest.current;
+				if (opened) {
+					// `?` opened the help part-way: what came after it in the chunk is not for the transcript.
+					return;
+				}
+
 				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
 			}
 		},

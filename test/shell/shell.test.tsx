@@ -216,6 +216,32 @@ test('ctrl+c shows a hint first; tab gives the transcript the keys and q gives t
 	session.close();
 });
 
+test('in the transcript, keys that arrive together each count (kkk moves three panels); N/M is the focused one', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const view = await shell(session);
+	for (let count = 1; count <= 4; count++) {
+		await typeLine(view, `read server.py ${count} 1`);
+		await view.waitForFrame((screen) => screen.includes(`read server.py:${count}  1 of`), network);
+	}
+
+	const statusRow = () => view.frame().split('\n').at(-2) ?? '';
+	const [, total] = /^ \d+\/(\d+)/.exec(statusRow()) ?? [];
+	expect(statusRow()).toMatch(new RegExp(`^ ${total}/${total} `));
+	await view.press('\t');
+	await view.press('kkk');
+	const focusedRow = view
+		.frame()
+		.split('\n')
+		.find((row) => row.startsWith('▌ read server.py'));
+	expect(focusedRow).toContain('read server.py:1  1 of');
+	expect(statusRow()).toMatch(new RegExp(`^ ${Number(total) - 3}/${total} `));
+	// Once focus is back on the prompt, a chunk is typed text again.
+	await view.press('q');
+	await view.press('kkk');
+	expect(view.frame().split('\n').at(-1)).toBe('› kkk');
+	session.close();
+});
+
 test('sending a command after scrolling up brings the view back to the bottom, where its panel shows', async () => {
 	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
 	const view = await shell(session);

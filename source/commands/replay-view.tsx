@@ -14,6 +14,7 @@ import {applyEvents, emptyTranscript} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {initialViewState} from '../transcript/view-state.js';
 import {renderFullScreen} from '../ui/full-screen.js';
+import {type PictureOverlay, pictureOverlayFor} from '../ui/picture-overlay.js';
 import {sessionHeaderRows} from '../ui/session-header.js';
 import {loadViewSettings} from '../ui/show.js';
 import TranscriptView from '../ui/transcript-view.js';
@@ -94,12 +95,22 @@ type Props = ReplayViewOptions & {
 	readonly bindings: KeyBindings;
 	readonly painter: Painter;
 	readonly previewLines: number;
+	readonly pictures?: PictureOverlay;
 };
 
 const noFacts: ReplayFacts = {meta: undefined, stats: undefined};
 
 /** The replay view: a transcript fed by the queue, under the session header. */
-export function LiveTranscript({queue, bindings, painter, previewLines, expanded, filePath, follow}: Props) {
+export function LiveTranscript({
+	queue,
+	bindings,
+	painter,
+	previewLines,
+	expanded,
+	filePath,
+	follow,
+	pictures,
+}: Props) {
 	const [transcript, setTranscript] = useState(emptyTranscript);
 	const [facts, setFacts] = useState(noFacts);
 	useEffect(
@@ -129,6 +140,7 @@ export function LiveTranscript({queue, bindings, painter, previewLines, expanded
 			header={header}
 			notes={notes}
 			start={follow ? 'bottom' : 'top'}
+			{...(pictures === undefined ? {} : {pictures})}
 		/>
 	);
 }
@@ -141,6 +153,7 @@ export async function showLiveReplay(
 ): Promise<void> {
 	const {stdout, stderr, env} = process;
 	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, env);
+	const pictures = pictureOverlayFor(stdout, env);
 	await renderFullScreen(
 		<LiveTranscript
 			queue={queue}
@@ -148,7 +161,8 @@ export async function showLiveReplay(
 			painter={painter}
 			previewLines={previewLines}
 			{...options}
+			{...(pictures === undefined ? {} : {pictures})}
 		/>,
-		{stdout, stderr, exitOnCtrlC: true, onExit: onQuit},
+		{stdout, stderr, exitOnCtrlC: true, onExit: onQuit, ...(pictures === undefined ? {} : {pictures})},
 	);
 }

@@ -1,12 +1,13 @@
 /**
-What the read panel shows for an image read, from `details.image` alone: the format and sizes in
-the header, and a placeholder row where the picture would be.
+What the read panel shows for an image read, from `details.image`: the format and sizes in the
+header, then the picture's place.
 */
 import type {ImageInfo} from '../read/types.js';
 import {formatBytes} from './format.js';
+import {pictureColumns} from './inline-image.js';
 import {seg} from './parts.js';
-import type {Row} from './types.js';
-import {cutRow} from './view.js';
+import type {PanelContext, PanelView, Row} from './types.js';
+import {arrayView, cutRow} from './view.js';
 
 /** `image png · 4000x3000 → 2000x1500 · 96.0 KB sent`, or `image png · not decoded`. */
 export function imageLabel(image: ImageInfo): string {
@@ -27,30 +28,54 @@ export function imageLabel(image: ImageInfo): string {
 	return `${head} · ${sizes}${frames} · ${formatBytes(image.sentBytes)} sent${as}`;
 }
 
+/** Most rows and columns a picture takes, collapsed and expanded. */
+const pictureBox = {collapsed: {rows: 8, columns: 40}, expanded: {rows: 24, columns: 80}} as const;
+
+/** Cells a picture of `width` x `height` pixels takes in a panel `panelWidth` columns wide. */
+export function pictureCells(
+	width: number,
+	height: number,
+	panelWidth: number,
+	expanded: boolean,
+): {readonly rows: number; readonly columns: number} {
+	const box = expanded ? pictureBox.expanded : pictureBox.collapsed;
+	const columns = Math.min(pictureColumns(width, height, box.columns, box.rows), Math.max(4, panelWidth));
+	// A cell is about twice as tall as it is wide.
+	const rows = Math.min(box.rows, Math.max(1, Math.ceil((columns * height) / Math.max(1, width) / 2)));
+	return {rows, columns};
+}
+
 /**
-The row standing in for the picture. Inside the interactive view a picture cannot hold rows in
-Ink's frame (see docs/images.md), so it is always this placeholder there; print mode on a terminal
-with an inline image protocol draws the picture right under it.
+Under the header: a note when the image did not decode; where the terminal draws pictures, blank
+rows that the view draws the picture over (`block`: the image block's index in the result); else a
+placeholder row (print mode draws the picture under it when it can).
 */
-export function imageRows(image: ImageInfo, width: number): Row[] {
+export function imageView(image: ImageInfo, context: PanelContext, block: number): PanelView {
+	const {width} = context;
 	if (image.undecodable !== undefined) {
-		return [
+		return arrayView([
 			cutRow(
 				[seg(`could not be decoded: ${image.undecodable}; the model got a note instead`, 'warning')],
 				width,
 			),
-		];
+		]);
 	}
 
-	return [
+	if (context.pictures === true && block >= 0) {
+		const {rows, columns} = pictureCells(image.sentWidth, image.sentHeight, width, context.expanded);
+		const blank: Row[] = Array.from({length: rows}, () => []);
+		return {...arrayView(blank), pictures: [{row: 0, rows, column: 0, columns, block}]};
+	}
+
+	return arrayView([
 		cutRow(
 			[
 				seg(
-					`[picture ${image.sentWidth}x${image.sentHeight}: inline with --print in kitty, iTerm2, WezTerm, Ghostty]`,
+					`[picture ${image.sentWidth}x${image.sentHeight}: drawn inline in kitty, iTerm2, WezTerm and Ghostty]`,
 					'dim',
 				),
 			],
 			width,
 		),
-	];
+	]);
 }

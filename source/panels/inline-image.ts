@@ -64,6 +64,32 @@ export function kittyImage(png: Buffer, columns: number): string {
 	return parts.join('');
 }
 
+/**
+Sends a PNG to kitty under `id` without showing it (a=t), so later frames place it by id alone.
+*/
+export function kittyTransmit(png: Buffer, id: number): string {
+	const data = png.toString('base64');
+	const parts: string[] = [];
+	for (let start = 0; start < data.length || start === 0; start += kittyChunk) {
+		const chunk = data.slice(start, start + kittyChunk);
+		const more = start + kittyChunk < data.length ? 1 : 0;
+		const keys = start === 0 ? `a=t,f=100,i=${id},q=2,m=${more}` : `m=${more}`;
+		parts.push(`\u001B_G${keys};${chunk}\u001B\\`);
+	}
+
+	return parts.join('');
+}
+
+/** Shows kitty image `id` at the cursor in a box of `columns` x `rows` cells; C=1 leaves the cursor put. */
+export function kittyPlace(id: number, columns: number, rows: number): string {
+	return `\u001B_Ga=p,i=${id},c=${columns},r=${rows},C=1,q=2\u001B\\`;
+}
+
+/** An image drawn at the cursor, fitted in `columns` x `rows` cells, with iTerm2's OSC 1337. */
+export function iterm2Box(png: Buffer, columns: number, rows: number): string {
+	return `\u001B]1337;File=inline=1;size=${png.length};width=${columns};height=${rows};preserveAspectRatio=1:${png.toString('base64')}\u0007`;
+}
+
 /** An image drawn `columns` cells wide with iTerm2's OSC 1337 (also WezTerm). */
 export function iterm2Image(png: Buffer, columns: number): string {
 	return `\u001B]1337;File=inline=1;size=${png.length};width=${columns};preserveAspectRatio=1:${png.toString('base64')}\u0007`;

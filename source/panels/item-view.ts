@@ -43,6 +43,9 @@ function nestedView(inner: PanelView): PanelView {
 	return {
 		height: inner.height,
 		rows: (start, end) => inner.rows(start, end).map((row): Row => [guide, ...row]),
+		...(inner.pictures === undefined
+			? {}
+			: {pictures: inner.pictures.map((spot) => ({...spot, column: spot.column + nestIndent}))}),
 	};
 }
 
@@ -91,7 +94,7 @@ export function viewForItem(item: TranscriptItem, context: PanelContext): PanelV
 		return buildView(item, context);
 	}
 
-	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}`;
+	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}|${context.pictures === true ? 1 : 0}`;
 	let views = cache.get(item);
 	if (views === undefined) {
 		views = new Map();

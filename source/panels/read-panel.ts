@@ -11,7 +11,7 @@ import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
 import {formatBytes, formatClock, formatLines} from './format.js';
 import {renderGenericPanel} from './generic-panel.js';
-import {imageRows} from './image-facts.js';
+import {imageView} from './image-facts.js';
 import {outlineCountLabel, outlineRows} from './outline-rows.js';
 import {contentText, errorRows, moreRow, proseRows, seg} from './parts.js';
 import {
@@ -84,7 +84,8 @@ function foldedRow(details: ReadDetails, displayPath: string, context: PanelCont
 function bodyView(details: ReadDetails, result: ToolResult, context: PanelContext): PanelView {
 	if (details.kind === 'image') {
 		if (details.image !== undefined) {
-			return arrayView(imageRows(details.image, context.width));
+			const block = result.content.findIndex((content) => content.type === 'image');
+			return imageView(details.image, context, block);
 		}
 
 		const image = result.content.find((block) => block.type === 'image');

@@ -20,6 +20,25 @@ export type PanelContext = {
 	readonly expandHint: string;
 	/** The current spinner glyph, for running calls. */
 	readonly spinner: string;
+	/**
+	The terminal draws pictures (an inline image protocol, interactive view): image panels then keep
+	blank rows where the view draws the picture, and say where in `PanelView.pictures`.
+	*/
+	readonly pictures?: boolean;
+};
+
+/**
+Blank rows of a panel that a picture is drawn over, after the frame is written (a picture cannot be
+a part of Ink's text). `block` is the image block's index in the call's result content.
+*/
+export type PictureSpot = {
+	/** First row, counted in the panel's rows. */
+	readonly row: number;
+	readonly rows: number;
+	/** Columns from the panel's left edge. */
+	readonly column: number;
+	readonly columns: number;
+	readonly block: number;
 };
 
 /**
@@ -30,6 +49,8 @@ export type PanelView = {
 	readonly height: number;
 	/** Rows `start` (inclusive) to `end` (exclusive), clamped to the panel. */
 	rows(start: number, end: number): Row[];
+	/** Pictures to draw over blank rows of this view (only when the context allows pictures). */
+	readonly pictures?: readonly PictureSpot[];
 };
 
 /** Renders one tool call. Pure: the same call and context give the same rows. */

@@ -2,7 +2,7 @@
 import {cutLine, lineText, type Segment, sliceLine, wordWrapLine, wrapLine} from '../text/styled.js';
 import {wordWrapRanges} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
-import type {PanelView, Row} from './types.js';
+import type {PanelView, PictureSpot, Row} from './types.js';
 
 /** A view over rows already built. */
 export function arrayView(rows: readonly Row[]): PanelView {
@@ -16,8 +16,19 @@ export function arrayView(rows: readonly Row[]): PanelView {
 export function stackViews(parts: readonly PanelView[]): PanelView {
 	const visible = parts.filter((part) => part.height > 0);
 	const height = visible.reduce((sum, part) => sum + part.height, 0);
+	const pictures: PictureSpot[] = [];
+	let top = 0;
+	for (const part of visible) {
+		for (const spot of part.pictures ?? []) {
+			pictures.push({...spot, row: spot.row + top});
+		}
+
+		top += part.height;
+	}
+
 	return {
 		height,
+		...(pictures.length === 0 ? {} : {pictures}),
 		rows(start, end) {
 			const out: Row[] = [];
 			let offset = 0;

@@ -9,6 +9,7 @@ import {type ModelFlags, openShellSession} from '../agent/index.js';
 import {readLectorLog} from '../sessions/session-store.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {renderFullScreen} from '../ui/full-screen.js';
+import {pictureOverlayFor} from '../ui/picture-overlay.js';
 import {loadViewSettings} from '../ui/show.js';
 import ShellApp from './shell-app.js';
 import {shellKeysHelp} from './shell-status.js';
@@ -86,6 +87,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		opened.banner.text === ''
 			? []
 			: [{type: 'notice', id: 'shell-banner', level: opened.banner.level, text: opened.banner.text}];
+	const pictures = pictureOverlayFor(stdout, process.env);
 	await renderFullScreen(
 		<ShellApp
 			session={opened.session}
@@ -94,12 +96,14 @@ export async function runShell(options: ShellOptions): Promise<number> {
 			bindings={bindings}
 			painter={painter}
 			previewLines={previewLines}
+			{...(pictures === undefined ? {} : {pictures})}
 		/>,
 		// ctrl+c is the shell's own (twice quits), so Ink must not exit on it.
 		{
 			stdout,
 			stderr,
 			exitOnCtrlC: false,
+			...(pictures === undefined ? {} : {pictures}),
 			onExit: () => {
 				opened.session.close();
 			},

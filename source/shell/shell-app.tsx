@@ -12,6 +12,9 @@ import type {Painter} from '../theme/ansi.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {labelFor, paintFrame, positionLabel} from '../ui/frame.js';
 import HelpScreen from '../ui/help-screen.js';
+import type {FrameRow} from '../ui/layout.js';
+import type {PictureOverlay} from '../ui/picture-overlay.js';
+import {usePictures} from '../ui/use-pictures.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {useViewport} from '../ui/use-viewport.js';
 import {type EditorState, emptyEditor, insertText, takeSubmission} from './editor.js';
@@ -39,7 +42,11 @@ type Props = {
 	readonly previewLines: number;
 	/** Called after each frame is computed, with its height in rows (tests). */
 	readonly onFrame?: (rows: number) => void;
+	/** Draws pictures over image panels, when the terminal speaks an inline image protocol. */
+	readonly pictures?: PictureOverlay;
 };
+
+const noFrame: readonly FrameRow[] = [];
 
 /** Rows the editor may take: a third of the screen, at most 8, at least 1. */
 function editorLimit(rows: number): number {
@@ -48,7 +55,7 @@ function editorLimit(rows: number): number {
 
 /** The shell. Quits (unmounts the Ink app) on ctrl+c twice or /quit. */
 export default function ShellApp(props: Props) {
-	const {session, bindings, painter, previewLines, onFrame} = props;
+	const {session, bindings, painter, previewLines, onFrame, pictures} = props;
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const transcript = useSessionTranscript(session, props.initialEvents, props.stickyEvents);
@@ -76,8 +83,10 @@ export default function ShellApp(props: Props) {
 		columns: size.columns,
 		previewLines,
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
+		pictures: pictures !== undefined,
 	});
 	const {layout, top, frame, focused, apply} = viewport;
+	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, 0);
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
 	const where = positionLabel(layout, top, focused);
 	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;

@@ -5,9 +5,27 @@ scrollback as it was. Shared by `lector read`, the replay view and the shell.
 import process from 'node:process';
 import {render} from 'ink';
 import type {ReactElement} from 'react';
+import type {PictureOverlay} from './picture-overlay.js';
 
-/** Enter and leave the terminal's alternate screen (xterm private mode 1049). */
-const enterAlternateScreen = '\u001B[?1049h';
+/** Tells `pictures` after each write to `stdout` (Ink's frames); returns the undo. */
+function noticeWrites(stdout: NodeJS.WriteStream, pictures: PictureOverlay): () => void {
+	const write = stdout.write;
+	const wrapped = function (this: NodeJS.WriteStream, ...args: Parameters<typeof write>) {
+		const result = write.apply(this, args);
+		pictures.frameWritten();
+		return result;
+	} as typeof write;
+	stdout.write = wrapped;
+	return () => {
+		stdout.write = write;
+	};
+}
+
+/**
+Enter and leave the terminal's alternate screen (xterm private mode 1049). The cursor goes home: the
+switch keeps its row, and pictures are drawn at rows counted from the top.
+*/
+const enterAlternateScreen = '\u001B[?1049h\u001B[H';
 const leaveAlternateScreen = '\u001B[?1049l';
 
 export type FullScreenOptions = {
@@ -17,16 +35,19 @@ export type FullScreenOptions = {
 	readonly exitOnCtrlC: boolean;
 	/** Runs when the view has exited (or failed), while still on the alternate screen. */
 	readonly onExit?: () => void;
+	/** The view's picture overlay: told of every frame Ink writes, so it draws its pictures again. */
+	readonly pictures?: PictureOverlay;
 };
 
 /** Render `element` on the alternate screen until it exits; the main screen comes back even on errors. */
 export async function renderFullScreen(element: ReactElement, options: FullScreenOptions): Promise<void> {
-	const {stdout, stderr, exitOnCtrlC} = options;
+	const {stdout, stderr, exitOnCtrlC, pictures} = options;
 	const leave = () => {
 		stdout.write(leaveAlternateScreen);
 	};
 
 	stdout.write(enterAlternateScreen);
+	const restoreWrite = pictures === undefined ? undefined : noticeWrites(stdout, pictures);
 	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
 	process.once('exit', leave);
 	try {
@@ -40,6 +61,8 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 		);
 		await instance.waitUntilExit();
 	} finally {
+		restoreWrite?.();
+		pictures?.close();
 		options.onExit?.();
 		process.off('exit', leave);
 		leave();

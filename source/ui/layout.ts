@@ -22,6 +22,8 @@ export type LayoutEnv = {
 	readonly previewLines: number;
 	readonly expandHint: string;
 	readonly spinner: string;
+	/** The terminal draws pictures over image panels' blank rows (see picture-overlay.ts). */
+	readonly pictures?: boolean;
 };
 
 /** The first row on screen: row `offset` of item `index`. */
@@ -57,6 +59,7 @@ export function createLayout(env: LayoutEnv, view: ViewState): Layout {
 				previewLines: env.previewLines,
 				expandHint: env.expandHint,
 				spinner: env.spinner,
+				pictures: env.pictures === true,
 			};
 			panel = viewForItem(item, context);
 			views.set(index, panel);

@@ -10,6 +10,7 @@ import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
 import {initialViewState} from '../transcript/view-state.js';
+import {pictureOverlayFor} from './picture-overlay.js';
 import {printItems} from './print.js';
 
 /** Collapsed preview lines when the config file does not say. */
@@ -86,6 +87,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 		import('./transcript-view.js'),
 	]);
 	const view = options.expanded ? {...initialViewState, allExpanded: true} : initialViewState;
+	const pictures = pictureOverlayFor(stdout, env);
 	await renderFullScreen(
 		<TranscriptView
 			transcript={transcript}
@@ -95,7 +97,8 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 			initialView={view}
 			context={options.context ?? 'read'}
 			start="top"
+			{...(pictures === undefined ? {} : {pictures})}
 		/>,
-		{stdout, stderr, exitOnCtrlC: true},
+		{stdout, stderr, exitOnCtrlC: true, ...(pictures === undefined ? {} : {pictures})},
 	);
 }

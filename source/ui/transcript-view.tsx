@@ -15,6 +15,9 @@ import type {TranscriptState} from '../transcript/reducer.js';
 import type {ViewState} from '../transcript/view-state.js';
 import {labelFor, paintFrame, statusRow} from './frame.js';
 import HelpScreen from './help-screen.js';
+import type {FrameRow} from './layout.js';
+import type {PictureOverlay} from './picture-overlay.js';
+import {usePictures} from './use-pictures.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {useViewKeys} from './use-view-keys.js';
@@ -46,9 +49,12 @@ type Props = {
 	commands that do not work here are ignored, and the help and the status line leave them out.
 	*/
 	readonly context?: Exclude<KeyContext, 'shell'>;
+	/** Draws pictures over image panels, when the terminal speaks an inline image protocol. */
+	readonly pictures?: PictureOverlay;
 };
 
 const noNotes: readonly string[] = [];
+const noFrame: readonly FrameRow[] = [];
 
 /** The interactive transcript. `q` (or the quit binding) exits the Ink app. */
 export default function TranscriptView({
@@ -62,6 +68,7 @@ export default function TranscriptView({
 	notes = noNotes,
 	start,
 	context = 'replay',
+	pictures,
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -84,7 +91,9 @@ export default function TranscriptView({
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
 		...(initialView === undefined ? {} : {initialView}),
 		...(start === undefined ? {} : {start}),
+		pictures: pictures !== undefined,
 	});
+	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, headerRows.length);
 	const search = useSearch({
 		items: transcript.items,
 		focused,

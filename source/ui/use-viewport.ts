@@ -45,6 +45,8 @@ export type ViewportOptions = {
 	the first item focused, as for a finished log.
 	*/
 	readonly start?: 'top' | 'bottom';
+	/** The terminal draws pictures: image panels keep rows for them. */
+	readonly pictures?: boolean;
 };
 
 /** The laid-out viewport: the rows on screen and the command entry point. */
@@ -69,7 +71,7 @@ export type Viewport = {
 
 /** Lay out the transcript for the rows on screen; re-renders every 100 ms while a visible call runs. */
 export function useViewport(options: ViewportOptions): Viewport {
-	const {transcript, rows, columns, previewLines, expandHint, initialView, start} = options;
+	const {transcript, rows, columns, previewLines, expandHint, initialView, start, pictures = false} = options;
 	const [model, setModel] = useState<ViewportModel>(() =>
 		(start === 'top' ? topViewportModel : initialViewportModel)(initialView ?? initialViewState),
 	);
@@ -83,8 +85,9 @@ export function useViewport(options: ViewportOptions): Viewport {
 			previewLines,
 			expandHint,
 			spinner: spinnerFrames[tick % spinnerFrames.length] ?? '*',
+			pictures,
 		}),
-		[transcript, rows, columns, previewLines, expandHint, tick],
+		[transcript, rows, columns, previewLines, expandHint, tick, pictures],
 	);
 	const layout = useMemo(() => createLayout(env, model.view), [env, model.view]);
 	const top = useMemo(() => effectiveTop(model, layout), [model, layout]);

@@ -35,7 +35,7 @@ describe('the read panel for an image', () => {
 	test('shows the format and sizes in the header, and a placeholder for the picture', async () => {
 		expect(panelText(await imageCall())).toEqual([
 			'read fixtures/images/tiny.png  image png · 48x32 · 2.9 KB sent',
-			'[picture 48x32: inline with --print in kitty, iTerm2, WezTerm, Ghostty]',
+			'[picture 48x32: drawn inline in kitty, iTerm2, WezTerm and Ghostty]',
 		]);
 	});
 
@@ -69,7 +69,7 @@ test("a replayed image read shows the logged image's format and size, read from 
 	);
 	expect(panelText(call)).toEqual([
 		'Read tiny.png  image png · 48x32 · 2.9 KB sent',
-		'[picture 48x32: inline with --print in kitty, iTerm2, WezTerm, Ghostty]',
+		'[picture 48x32: drawn inline in kitty, iTerm2, WezTerm and Ghostty]',
 	]);
 });
 
@@ -104,7 +104,7 @@ describe('inline pictures', () => {
 		const lines = printed.split('\n');
 		expect(lines.slice(0, 2)).toEqual([
 			'read fixtures/images/tiny.png  image png · 48x32 · 2.9 KB sent',
-			'[picture 48x32: inline with --print in kitty, iTerm2, WezTerm, Ghostty]',
+			'[picture 48x32: drawn inline in kitty, iTerm2, WezTerm and Ghostty]',
 		]);
 		expect(lines[2]?.startsWith(`${kittyStart}c=`)).toBe(true);
 		expect(lines[2]?.endsWith('\u001B\\')).toBe(true);

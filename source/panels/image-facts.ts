@@ -31,17 +31,22 @@ export function imageLabel(image: ImageInfo): string {
 /** Most rows and columns a picture takes, collapsed and expanded. */
 const pictureBox = {collapsed: {rows: 8, columns: 40}, expanded: {rows: 24, columns: 80}} as const;
 
-/** Cells a picture of `width` x `height` pixels takes in a panel `panelWidth` columns wide. */
+/**
+Cells a picture of `width` x `height` pixels takes in a panel `panelWidth` columns wide, on a screen
+with room for `screenRows` rows under the panel's header.
+*/
 export function pictureCells(
 	width: number,
 	height: number,
 	panelWidth: number,
 	expanded: boolean,
+	screenRows = Number.POSITIVE_INFINITY,
 ): {readonly rows: number; readonly columns: number} {
 	const box = expanded ? pictureBox.expanded : pictureBox.collapsed;
-	const columns = Math.min(pictureColumns(width, height, box.columns, box.rows), Math.max(4, panelWidth));
+	const maxRows = Math.max(1, Math.min(box.rows, screenRows));
+	const columns = Math.min(pictureColumns(width, height, box.columns, maxRows), Math.max(4, panelWidth));
 	// A cell is about twice as tall as it is wide.
-	const rows = Math.min(box.rows, Math.max(1, Math.ceil((columns * height) / Math.max(1, width) / 2)));
+	const rows = Math.min(maxRows, Math.max(1, Math.ceil((columns * height) / Math.max(1, width) / 2)));
 	return {rows, columns};
 }
 
@@ -61,8 +66,14 @@ export function imageView(image: ImageInfo, context: PanelContext, block: number
 		]);
 	}
 
-	if (context.pictures === true && block >= 0) {
-		const {rows, columns} = pictureCells(image.sentWidth, image.sentHeight, width, context.expanded);
+	if (context.pictureRows !== undefined && block >= 0) {
+		const {rows, columns} = pictureCells(
+			image.sentWidth,
+			image.sentHeight,
+			width,
+			context.expanded,
+			context.pictureRows,
+		);
 		const blank: Row[] = Array.from({length: rows}, () => []);
 		return {...arrayView(blank), pictures: [{row: 0, rows, column: 0, columns, block}]};
 	}

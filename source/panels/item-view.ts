@@ -94,7 +94,7 @@ export function viewForItem(item: TranscriptItem, context: PanelContext): PanelV
 		return buildView(item, context);
 	}
 
-	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}|${context.pictures === true ? 1 : 0}`;
+	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}|${context.pictureRows ?? 0}`;
 	let views = cache.get(item);
 	if (views === undefined) {
 		views = new Map();

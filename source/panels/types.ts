@@ -21,10 +21,11 @@ export type PanelContext = {
 	/** The current spinner glyph, for running calls. */
 	readonly spinner: string;
 	/**
-	The terminal draws pictures (an inline image protocol, interactive view): image panels then keep
-	blank rows where the view draws the picture, and say where in `PanelView.pictures`.
+	Set when the terminal draws pictures (an inline image protocol, interactive view): the most rows a
+	picture may take, so that it fits on screen whole. Image panels then keep blank rows where the view
+	draws the picture, and say where in `PanelView.pictures`.
 	*/
-	readonly pictures?: boolean;
+	readonly pictureRows?: number;
 };
 
 /**

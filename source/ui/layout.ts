@@ -59,7 +59,8 @@ export function createLayout(env: LayoutEnv, view: ViewState): Layout {
 				previewLines: env.previewLines,
 				expandHint: env.expandHint,
 				spinner: env.spinner,
-				pictures: env.pictures === true,
+				// The header and the picture fit on screen together, so the picture can be drawn whole.
+				...(env.pictures === true ? {pictureRows: Math.max(1, env.rows - 1)} : {}),
 			};
 			panel = viewForItem(item, context);
 			views.set(index, panel);

@@ -98,8 +98,19 @@ function toggle(model: ViewportModel, env: LayoutEnv, all: boolean): ViewportMod
 	const pinned = focusOn(model.view, item.id);
 	const view = all ? toggleAll(pinned) : toggleOne(pinned, item.id);
 	const after = createLayout(env, view);
-	// The focused panel keeps its screen row: no jump to the bottom (or anywhere else).
-	return {view, top: anchorHeader(after, focused, row), followTail: false};
+	// The focused panel keeps its screen row: no jump to the bottom (or anywhere else)...
+	const anchored = anchorHeader(after, focused, row);
+	// ...unless it holds a picture that would now run off the screen: a picture is drawn only whole, so
+	// the view scrolls just enough to show it, keeping the header on screen.
+	return {view, top: all ? anchored : revealPictures(after, anchored, focused), followTail: false};
+}
+
+function revealPictures(layout: Layout, top: Position, index: number): Position {
+	const spots = layout.viewAt(index).pictures ?? [];
+	const header = headerRowOf(layout, top, index);
+	const last = Math.max(...spots.map((spot) => header + spot.row + spot.rows));
+	const overflow = last - layout.env.rows;
+	return overflow > 0 && header > 0 ? move(layout, top, Math.min(overflow, header)) : top;
 }
 
 function reveal(layout: Layout, top: Position, index: number): Position {

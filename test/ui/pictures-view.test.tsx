@@ -122,6 +122,14 @@ test('a picture cut by the edge of the screen is not drawn until all its rows ar
 	const header = frame.split('\n').findIndex((line) => line.includes('tiny.png'));
 	expect(header + 1 + 8).toBeLessThanOrEqual(14 - 2);
 	expect(overlay.shown.map(({row, rows: height}) => [row, height])).toEqual([[header + 1, 8]]);
+
+	// Expanded, the picture may take up to 24 rows, but never more than fit under its header here.
+	await current.press('\u000F');
+	const expanded = await current.waitForFrame(
+		(screen) => screen.split('\n')[0]?.includes('▌ read fixtures/images/tiny.png') === true,
+	);
+	expect(expanded.split('\n')[0]).toContain('tiny.png');
+	expect(overlay.shown.map(({row, rows: height}) => [row, height])).toEqual([[1, 14 - 2 - 1]]);
 });
 
 test('without an overlay the panel keeps its one placeholder row', async () => {

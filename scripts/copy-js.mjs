@@ -1,7 +1,8 @@
 /*
-Build step after tsc: copies the plain JavaScript modules under source/ (the document worker,
-source/read/documents/extract-worker.js) to the same place under dist/. They are JavaScript because a
-worker thread needs a .js file both from dist/ and under vitest, which runs the TypeScript sources;
+Build step after tsc: copies the plain JavaScript modules under source/ (the worker threads:
+source/read/documents/extract-worker.js and source/tools/grep-worker.js) to the same place under dist/.
+They are JavaScript because a worker thread needs a .js file both from dist/ and under vitest, which
+runs the TypeScript sources;
 tsc compiles only the .ts files (allowJs would also pull the built dist/ into the type check).
 */
 import fs from 'node:fs';

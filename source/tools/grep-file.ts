@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import {sniff, sniffBytes} from '../read/sniff.js';
+import type {TextEncoding} from '../read/types.js';
 
 /** Files larger than this are skipped by grep (and counted), so one log file cannot stall a search. */
 export const grepMaxFileBytes = 4 * 1024 * 1024;
@@ -16,25 +17,26 @@ export type GrepMatch = {
 	readonly text: string;
 };
 
-/** What searching one file found. */
-export type FileSearch =
-	| {readonly kind: 'searched'; readonly matches: readonly GrepMatch[]; readonly more: number}
+/**
+A text file's bytes as read, undecoded: the matcher thread decodes them (`encoding`, after `bomBytes`),
+so they move to it without a copy and the main thread does not spend time decoding.
+*/
+export type EncodedText = {
+	readonly bytes: Uint8Array;
+	readonly encoding: TextEncoding;
+	readonly bomBytes: number;
+};
+
+/** A file read for searching: its bytes, or why it is not searched. */
+export type LoadedFile =
+	| ({readonly kind: 'text'} & EncodedText)
 	| {readonly kind: 'binary' | 'too-large' | 'unreadable'};
 
-function clip(text: string): string {
-	return text.length > grepMaxLineChars ? `${text.slice(0, grepMaxLineChars)}…` : text;
-}
-
 /**
-Searches one file for `regex`, line by line, keeping at most `perFile` matches and counting the rest in
-`more`. Binary files (by the read engine's sniffer) and files over `grepMaxFileBytes` are not searched.
+Reads one file for grep: binary files (by the read engine's sniffer) and files over `grepMaxFileBytes`
+are not searched. The encoding is the read engine's (a BOM dropped, UTF-16 transcoded).
 */
-export async function searchFile(
-	absolute: string,
-	shown: string,
-	regex: RegExp,
-	perFile: number,
-): Promise<FileSearch> {
+export async function loadFile(absolute: string): Promise<LoadedFile> {
 	let bytes: Buffer;
 	try {
 		const stats = await fs.stat(absolute);
@@ -56,21 +58,5 @@ export async function searchFile(
 		return {kind: 'binary'};
 	}
 
-	const text = new TextDecoder(sniffed.encoding).decode(bytes.subarray(sniffed.bomBytes));
-	const matches: GrepMatch[] = [];
-	let more = 0;
-	const lines = text.split(/\r\n|\r|\n/);
-	for (const [index, line] of lines.entries()) {
-		if (!regex.test(line)) {
-			continue;
-		}
-
-		if (matches.length < perFile) {
-			matches.push({path: shown, line: index + 1, text: clip(line)});
-		} else {
-			more++;
-		}
-	}
-
-	return {kind: 'searched', matches, more};
+	return {kind: 'text', bytes, encoding: sniffed.encoding, bomBytes: sniffed.bomBytes};
 }

@@ -6,15 +6,14 @@ import {resolvePath} from '../read/resolve-path.js';
 import {firstProblem, optionalBoolean, optionalString, requiredString, unknownArgs} from './args.js';
 import {shownPath} from './folder.js';
 import {compileGlob, type GlobMatcher} from './glob.js';
-import {type GrepMatch, searchFile} from './grep-file.js';
+import {GrepCollector, grepMatchCap, grepPerFileCap} from './grep-collect.js';
+import {type GrepMatch, loadFile} from './grep-file.js';
+import {Matcher, MatcherFailure, MatchTimeout} from './grep-matcher.js';
 import {nestedRepetition} from './regex-safety.js';
 import {type RawToolArgs, type ToolContext, type ToolOutcome, toolError, toolText} from './types.js';
 import {walk} from './walk.js';
 
-/** Most matching lines one grep returns. */
-export const grepMatchCap = 100;
-/** Most matching lines shown from one file. */
-export const grepPerFileCap = 20;
+export {grepMatchCap, grepPerFileCap} from './grep-collect.js';
 /** Most entries a grep walks before it stops. */
 export const grepVisitCap = 50_000;
 
@@ -93,6 +92,9 @@ function parseQuery(
 		);
 	}
 
+	// The matcher thread's time budget is what keeps a slow pattern from freezing lector; this check is a
+	// fast early refusal of the commonest catastrophic shape, with a fix that names the group, instead of
+	// a timeout after a second on the first long line (or none, and a slow search over every file).
 	const nested = literal ? undefined : nestedRepetition(pattern);
 	if (nested !== undefined) {
 		return new Error(
@@ -169,6 +171,67 @@ function render(details: GrepDetails): string {
 	return lines.join('\n');
 }
 
+/** "1 s", "0.25 s". */
+function seconds(ms: number): string {
+	return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/** Why a search that had started failed, as the message for the model. */
+function searchFailure(error: unknown, pattern: string): Error {
+	if (error instanceof MatchTimeout) {
+		return new Error(
+			`Grep stopped: matching ${JSON.stringify(pattern)} against the lines of ${error.label} took longer than ${seconds(error.budgetMs)}, so the search was cut off. The pattern probably backtracks catastrophically on a long line (overlapping or nested repetitions such as (a|a)* or (a+)+). Use a simpler pattern: make alternatives distinct and repetitions unambiguous (e.g. (a|a)* becomes a*), search for a plain piece of the text with literal=true, or narrow the path or glob.`,
+		);
+	}
+
+	if (error instanceof MatcherFailure) {
+		return new Error(`The search for ${JSON.stringify(pattern)} failed: ${error.message}.`);
+	}
+
+	return new Error(`The search for ${JSON.stringify(pattern)} was aborted.`);
+}
+
+/**
+Walks the target (or takes the one file) into the collector. Resolves to whether the walk stopped at its
+entry cap, or to an Error whose message says why the search failed (aborted, pattern too slow).
+*/
+async function search(
+	target: {absolute: string; isFile: boolean},
+	query: Pick<Query, 'pattern' | 'matcher'>,
+	context: ToolContext,
+	collector: GrepCollector,
+): Promise<{incomplete: boolean} | Error> {
+	const add = async (absolute: string) =>
+		collector.add(displayPathOf(absolute, context.cwd), await loadFile(absolute));
+	try {
+		if (target.isFile) {
+			await add(target.absolute);
+			await collector.finish();
+			return {incomplete: false};
+		}
+
+		const summary = await walk(
+			{root: target.absolute, cwd: context.cwd, signal: context.signal, maxVisited: grepVisitCap},
+			async (entry) => {
+				if (entry.isDirectory || (query.matcher && !query.matcher(entry.relative))) {
+					return true;
+				}
+
+				context.signal?.throwIfAborted();
+				return add(path.join(target.absolute, entry.relative));
+			},
+		);
+		// A visitor's stop means the total cap was reached: the files after it are not needed.
+		if (summary.stopped !== 'visitor') {
+			await collector.finish();
+		}
+
+		return {incomplete: summary.stopped === 'visit-cap'};
+	} catch (error) {
+		return searchFailure(error, query.pattern);
+	}
+}
+
 /**
 Searches text files under `path` (default the workspace; a single file also works) for a regular
 expression, or a literal string with `literal`, optionally only in files whose path matches `glob`. Prints
@@ -186,59 +249,20 @@ export async function grep(args: RawToolArgs, context: ToolContext): Promise<Too
 		return failed(target.message, query.pattern);
 	}
 
-	const matches: GrepMatch[] = [];
-	const counts = {filesSearched: 0, filesMatched: 0, hiddenMatches: 0, skippedLarge: 0};
-	let truncated = false;
-	const searchOne = async (absolute: string): Promise<boolean> => {
-		const shown = displayPathOf(absolute, context.cwd);
-		const remaining = grepMatchCap - matches.length;
-		const found = await searchFile(absolute, shown, query.regex, Math.min(grepPerFileCap, remaining));
-		if (found.kind === 'too-large') {
-			counts.skippedLarge++;
-		}
-
-		if (found.kind !== 'searched') {
-			return true;
-		}
-
-		counts.filesSearched++;
-		if (found.matches.length > 0) {
-			counts.filesMatched++;
-			matches.push(...found.matches);
-		}
-
-		if (matches.length >= grepMatchCap && found.more > 0) {
-			truncated = true;
-			return false;
-		}
-
-		counts.hiddenMatches += found.more;
-		return true;
-	};
-
-	let incomplete = false;
+	const matcher = new Matcher(context.signal);
+	const collector = new GrepCollector(matcher, query.regex);
+	let searched: {incomplete: boolean} | Error;
 	try {
-		if (target.isFile) {
-			await searchOne(target.absolute);
-		} else {
-			const summary = await walk(
-				{root: target.absolute, cwd: context.cwd, signal: context.signal, maxVisited: grepVisitCap},
-				async (entry) => {
-					if (entry.isDirectory || (query.matcher && !query.matcher(entry.relative))) {
-						return true;
-					}
-
-					context.signal?.throwIfAborted();
-					return searchOne(path.join(target.absolute, entry.relative));
-				},
-			);
-			incomplete = summary.stopped === 'visit-cap';
-			truncated ||= summary.stopped === 'visitor';
-		}
-	} catch {
-		return failed(`The search for ${JSON.stringify(query.pattern)} was aborted.`, query.pattern);
+		searched = await search(target, query, context, collector);
+	} finally {
+		matcher.close();
 	}
 
+	if (searched instanceof Error) {
+		return failed(searched.message, query.pattern);
+	}
+
+	const {matches, counts, truncated} = collector;
 	const details: GrepDetails = {
 		...emptyDetails(query.pattern, undefined),
 		path: shownPath(target.absolute, context.cwd),
@@ -248,7 +272,7 @@ export async function grep(args: RawToolArgs, context: ToolContext): Promise<Too
 		matches,
 		...counts,
 		truncated,
-		incomplete,
+		incomplete: searched.incomplete,
 	};
 	return toolText(render(details), details);
 }

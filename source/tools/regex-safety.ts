@@ -1,7 +1,10 @@
 /**
 JavaScript regular expressions backtrack, and a nested repetition such as `(a+)+` or `(\w+\s?)*` can take
-exponential time on one long line. A search runs on the same thread as the whole app, so such a
-pattern would freeze lector and cannot be aborted. These patterns are refused before they run.
+exponential time on one long line. What keeps such a pattern from freezing lector is the matcher thread
+and its time budget (grep-matcher.ts), which stops any pattern that runs too long; this check sees only
+some of them. It stays as a fast early refusal of the commonest shape: the model gets at once a message
+that names the group and how to rewrite it, instead of a timeout a second later on the first long line
+(or a search that is merely slow on every file).
 */
 
 /**

@@ -1,7 +1,8 @@
 /**
 Word (.docx): converted with mammoth to HTML, then to Markdown-like lines (headings, lists, tables),
 which are read like a text file: numbered, under the same caps, continued with offset=N.
-mammoth runs in the document worker (documents/worker-job.ts): a zip bomb costs at most its time and heap.
+mammoth runs in the document worker (documents/worker-job.ts): a zip bomb costs at most its time and heap;
+its ZIP is checked first (docx-zip.ts), since what JSZip unpacks is outside the worker's heap limit.
 */
 import path from 'node:path';
 import {ArrayLineSource} from '../documents/array-line-source.js';
@@ -11,6 +12,7 @@ import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.
 import {closingNotice, count, offsetPastEndNotice, shellQuote} from '../notices.js';
 import {selectLines} from '../select.js';
 import type {ReadDetails, ReadResult} from '../types.js';
+import {zipRefusal} from './docx-zip.js';
 import type {FormatInput, FormatReader} from './types.js';
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
@@ -30,7 +32,14 @@ function isWordName(filePath: string): boolean {
 
 /** The document's HTML from mammoth, in the worker; a string is a failure message. */
 async function convert(input: FormatInput, shownPath: string): Promise<{html: string} | string> {
-	const data = ownArrayBuffer(await input.file.readFile());
+	const bytes = await input.file.readFile();
+	// Before the worker: what JSZip unpacks lies outside the worker's heap limit (see docx-zip.ts).
+	const refusal = await zipRefusal(bytes, input, shownPath);
+	if (refusal !== undefined) {
+		return refusal;
+	}
+
+	const data = ownArrayBuffer(bytes);
 	const job = new WorkerJob(input.limits, input.signal);
 	try {
 		const reply = await job.ask({type: 'docx', data}, 'html', [data]);

@@ -4,6 +4,7 @@ import {afterAll, expect, test} from 'vitest';
 import {htmlToLines} from '../../../source/read/documents/html-text.js';
 import {read} from '../../../source/read/index.js';
 import {readDocument, root, tempFolder, textOf} from './helpers.js';
+import {buildZip} from './zip-builder.js';
 
 const temp = tempFolder();
 afterAll(() => temp.remove());
@@ -68,12 +69,22 @@ test('an offset past the end is a reminder, not a failure', async () => {
 	expect(textOf(result)).toContain('past the end of the converted document: it has 20 lines');
 });
 
-test('a damaged .docx is a clear error', async () => {
+test('a .docx cut short is a damaged Word file', async () => {
 	const file = path.join(temp.dir, 'broken.docx');
 	writeFileSync(file, readFileSync(path.join(root, 'fixtures/documents/report.docx')).subarray(0, 600));
 	const result = await read({path: file});
 	expect(result.isError).toBe(true);
 	expect(result.details).toMatchObject({kind: 'error', errorCode: 'document-error', document: 'docx'});
+	expect(textOf(result)).toContain(
+		'broken.docx is a damaged Word file: its ZIP directory has no end record (the file is cut short, or is not a ZIP), so it cannot be read.',
+	);
+});
+
+test('a sound ZIP that mammoth cannot read is a clear error', async () => {
+	const file = path.join(temp.dir, 'empty.docx');
+	writeFileSync(file, buildZip([{name: 'word/other.xml', data: Buffer.from('<x/>')}]));
+	const result = await read({path: file});
+	expect(result.details.errorCode).toBe('document-error');
 	expect(textOf(result)).toMatch(/could not be read as a Word document \(.+\)\. The file may be damaged/);
 });
 

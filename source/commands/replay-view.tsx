@@ -96,6 +96,7 @@ type Props = ReplayViewOptions & {
 	readonly painter: Painter;
 	readonly previewLines: number;
 	readonly pictures?: PictureOverlay;
+	readonly mouse?: boolean;
 };
 
 const noFacts: ReplayFacts = {meta: undefined, stats: undefined};
@@ -110,6 +111,7 @@ export function LiveTranscript({
 	filePath,
 	follow,
 	pictures,
+	mouse = false,
 }: Props) {
 	const [transcript, setTranscript] = useState(emptyTranscript);
 	const [facts, setFacts] = useState(noFacts);
@@ -140,6 +142,7 @@ export function LiveTranscript({
 			header={header}
 			notes={notes}
 			start={follow ? 'bottom' : 'top'}
+			mouse={mouse}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>
 	);
@@ -152,7 +155,7 @@ export async function showLiveReplay(
 	onQuit: () => void,
 ): Promise<void> {
 	const {stdout, stderr, env} = process;
-	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, env);
+	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, env);
 	const pictures = pictureOverlayFor(stdout, env);
 	await renderFullScreen(
 		<LiveTranscript
@@ -160,6 +163,7 @@ export async function showLiveReplay(
 			bindings={bindings}
 			painter={painter}
 			previewLines={previewLines}
+			mouse={mouse}
 			{...options}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>,

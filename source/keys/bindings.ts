@@ -36,6 +36,7 @@ function defaultKeys(): Record<Command, string[]> {
 		bottom: keys.bottom ?? [],
 		help: keys.help ?? [],
 		quit: keys.quit ?? [],
+		toggleMouse: keys.toggleMouse ?? [],
 		previousPrompt: keys.previousPrompt ?? [],
 		nextPrompt: keys.nextPrompt ?? [],
 		search: keys.search ?? [],

@@ -15,6 +15,7 @@ export type Command =
 	| 'bottom'
 	| 'help'
 	| 'quit'
+	| 'toggleMouse'
 	// Moving between the person's prompts, and searching (the read and replay views).
 	| 'previousPrompt'
 	| 'nextPrompt'
@@ -79,6 +80,11 @@ export const commandTable: Readonly<Record<Command, CommandInfo>> = {
 		},
 	},
 	help: {description: 'show the keys and how to rebind them', keys: ['?'], contexts: everywhere},
+	toggleMouse: {
+		description: 'mouse-wheel scrolling on or off (while on, hold shift to select text)',
+		keys: ['m'],
+		contexts: everywhere,
+	},
 	quit: {
 		description: 'quit (ctrl+c always quits too)',
 		keys: ['q'],
@@ -152,6 +158,7 @@ export const commands: readonly Command[] = [
 	'bottom',
 	'help',
 	'quit',
+	'toggleMouse',
 	'previousPrompt',
 	'nextPrompt',
 	'search',

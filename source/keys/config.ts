@@ -1,6 +1,6 @@
 /**
 The user's config file: `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`.
-`{"keys": {"toggleExpand": ["ctrl+o", "ctrl+x"]}, "theme": "light", "previewLines": 5}`.
+`{"keys": {"toggleExpand": ["ctrl+o", "ctrl+x"]}, "theme": "light", "previewLines": 5, "mouse": true}`.
 A missing file means defaults; a bad file or entry gives a clear message and keeps the defaults.
 */
 import {readFile} from 'node:fs/promises';
@@ -14,6 +14,8 @@ export type LectorConfig = {
 	readonly theme: 'dark' | 'light' | undefined;
 	/** Lines in a collapsed preview (0 = header alone). */
 	readonly previewLines: number | undefined;
+	/** Start with mouse-wheel scrolling on (the m key toggles it). */
+	readonly mouse: boolean;
 	/** Messages about problems in the file, each naming it. */
 	readonly warnings: readonly string[];
 };
@@ -30,6 +32,7 @@ export const defaultConfig: LectorConfig = {
 	bindings: defaultBindings,
 	theme: undefined,
 	previewLines: undefined,
+	mouse: false,
 	warnings: [],
 };
 
@@ -67,7 +70,12 @@ export function parseConfig(text: string, file: string): LectorConfig {
 		warnings.push(`${file}: previewLines must be a whole number, 0 or more`);
 	}
 
-	return {bindings: keys.bindings, theme, previewLines, warnings};
+	const mouseValue: unknown = Reflect.get(data, 'mouse');
+	if (mouseValue !== undefined && typeof mouseValue !== 'boolean') {
+		warnings.push(`${file}: mouse must be true or false`);
+	}
+
+	return {bindings: keys.bindings, theme, previewLines, mouse: mouseValue === true, warnings};
 }
 
 /** Read the config file at `file` (default: `configPath(process.env)`). */

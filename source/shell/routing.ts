@@ -37,6 +37,8 @@ export type ShellAction =
 	| {readonly type: 'focus'; readonly focus: ShellFocus}
 	| {readonly type: 'view'; readonly command: ViewportCommand}
 	| {readonly type: 'help'}
+	/** Mouse-wheel scrolling on or off. */
+	| {readonly type: 'mouse'}
 	| {readonly type: 'edit'; readonly edit: (state: EditorState) => EditorState}
 	/** Typed or pasted text; `submit` when a typed line arrived together with its enter. */
 	| {readonly type: 'insert'; readonly text: string; readonly submit: boolean}
@@ -107,6 +109,10 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 			return {type: 'help'};
 		}
 
+		if (command === 'toggleMouse') {
+			return {type: 'mouse'};
+		}
+
 		if (command === 'quit') {
 			return {type: 'focus', focus: 'prompt'};
 		}
@@ -136,6 +142,10 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 	const typed = typedText(input, key);
 	if (typed !== undefined) {
 		return {type: 'insert', ...typed};
+	}
+
+	if (command === 'toggleMouse') {
+		return {type: 'mouse'};
 	}
 
 	if (

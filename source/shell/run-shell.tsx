@@ -76,7 +76,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 	}
 
 	// The bindings first: /help names the keys in use.
-	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, process.env);
+	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, process.env);
 	const opened = await openShellSession({
 		cwd: options.cwd,
 		flags: options.flags,
@@ -96,6 +96,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 			bindings={bindings}
 			painter={painter}
 			previewLines={previewLines}
+			mouse={mouse}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>,
 		// ctrl+c is the shell's own (twice quits), so Ink must not exit on it.

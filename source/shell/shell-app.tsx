@@ -13,7 +13,9 @@ import type {TranscriptEvent} from '../transcript/types.js';
 import {labelFor, paintFrame, positionLabel} from '../ui/frame.js';
 import HelpScreen from '../ui/help-screen.js';
 import type {FrameRow} from '../ui/layout.js';
+import {parseMouse} from '../ui/mouse.js';
 import type {PictureOverlay} from '../ui/picture-overlay.js';
+import {useMouse} from '../ui/use-mouse.js';
 import {usePictures} from '../ui/use-pictures.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {useViewport} from '../ui/use-viewport.js';
@@ -44,6 +46,8 @@ type Props = {
 	readonly onFrame?: (rows: number) => void;
 	/** Draws pictures over image panels, when the terminal speaks an inline image protocol. */
 	readonly pictures?: PictureOverlay;
+	/** Start with mouse-wheel scrolling on (the config file's `mouse`); m in the transcript toggles it. */
+	readonly mouse?: boolean;
 };
 
 const noFrame: readonly FrameRow[] = [];
@@ -55,7 +59,7 @@ function editorLimit(rows: number): number {
 
 /** The shell. Quits (unmounts the Ink app) on ctrl+c twice or /quit. */
 export default function ShellApp(props: Props) {
-	const {session, bindings, painter, previewLines, onFrame, pictures} = props;
+	const {session, bindings, painter, previewLines, onFrame, pictures, mouse = false} = props;
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const transcript = useSessionTranscript(session, props.initialEvents, props.stickyEvents);
@@ -85,7 +89,8 @@ export default function ShellApp(props: Props) {
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
 		pictures: pictures !== undefined,
 	});
-	const {layout, top, frame, focused, apply} = viewport;
+	const {layout, top, frame, focused, apply, scroll} = viewport;
+	const {toggle: toggleMouse} = useMouse(mouse);
 	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, 0);
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
 	const where = positionLabel(layout, top, focused);
@@ -173,6 +178,11 @@ export default function ShellApp(props: Props) {
 					return;
 				}
 
+				case 'mouse': {
+					toggleMouse();
+					return;
+				}
+
 				case 'edit': {
 					update({editor: action.edit(current.editor)});
 					return;
@@ -197,12 +207,22 @@ export default function ShellApp(props: Props) {
 				}
 			}
 		},
-		[session, exit, apply, submit, update, pressInterrupt],
+		[session, exit, apply, submit, update, pressInterrupt, toggleMouse],
 	);
 	const onInput = useCallback(
 		(input: string, key: Key) => {
 			// The help screen takes the keys while it is open (it scrolls, or closes itself).
 			if (latest.current.helpOpen) {
+				return;
+			}
+
+			// A mouse report is never keys: its characters would be typed into the prompt.
+			const mouseReport = parseMouse(input);
+			if (mouseReport !== undefined) {
+				if (mouseReport.wheel !== 0) {
+					scroll(mouseReport.wheel);
+				}
+
 				return;
 			}
 
@@ -218,7 +238,7 @@ export default function ShellApp(props: Props) {
 				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
 			}
 		},
-		[bindings, session, perform],
+		[bindings, session, perform, scroll],
 	);
 	useInput(onInput);
 	const closeHelp = useCallback(() => {

@@ -5,6 +5,7 @@ scrollback as it was. Shared by `lector read`, the replay view and the shell.
 import process from 'node:process';
 import {render} from 'ink';
 import type {ReactElement} from 'react';
+import {mouseOff} from './mouse.js';
 import type {PictureOverlay} from './picture-overlay.js';
 
 /** Tells `pictures` after each write to `stdout` (Ink's frames); returns the undo. */
@@ -26,7 +27,8 @@ Enter and leave the terminal's alternate screen (xterm private mode 1049). The c
 switch keeps its row, and pictures are drawn at rows counted from the top.
 */
 const enterAlternateScreen = '\u001B[?1049h\u001B[H';
-const leaveAlternateScreen = '\u001B[?1049l';
+/** Leaving also turns mouse reporting off, should the view have left it on (a crash, process.exit). */
+const leaveAlternateScreen = `${mouseOff}\u001B[?1049l`;
 
 export type FullScreenOptions = {
 	readonly stdout: NodeJS.WriteStream;

@@ -12,6 +12,7 @@ import {configPath} from '../keys/config.js';
 import {chunkKeys} from '../keys/key-chunks.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import {type HelpLine, helpLines, helpPage, helpScroll, helpWindow, scrollLabel} from './help-lines.js';
+import {parseMouse} from './mouse.js';
 
 // Loaded when the help screen first shows: ink-syntax-highlight brings highlight.js 10 and costs a cold
 // start about 0.3 s that panels, which call highlight.js 11 directly, never need.
@@ -81,6 +82,14 @@ export default function HelpScreen({bindings, context, columns, rows, onClose}: 
 	const page = helpPage(room);
 
 	useInput((input, key) => {
+		// The wheel scrolls the help; other mouse reports are not keys and must not close it.
+		const mouse = parseMouse(input);
+		if (mouse !== undefined) {
+			const last = Math.max(0, lines.length - page);
+			setOffset((current) => (fits ? current : Math.min(Math.max(0, current + mouse.wheel), last)));
+			return;
+		}
+
 		const deltas = [...chunkKeys(input, key, notTyping)].map(([one, oneKey]) => {
 			const name = keyNameFromInk(one, oneKey);
 			return fits

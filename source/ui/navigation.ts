@@ -212,7 +212,17 @@ function refocus(layout: Layout, model: ViewportModel): ViewportModel {
 Commands that move or reshape the viewport (quit, help, the search and the shell's own keys belong
 to the UI around it).
 */
-export type ViewportCommand = Exclude<Command, 'quit' | 'help' | ShellCommand | SearchCommand>;
+export type ViewportCommand = Exclude<
+	Command,
+	'quit' | 'help' | 'toggleMouse' | ShellCommand | SearchCommand
+>;
+
+/** Scroll by `rows` (negative: up), as the mouse wheel does; the focus follows as for page keys. */
+export function scrollRows(unresolved: ViewportModel, rows: number, env: LayoutEnv): ViewportModel {
+	const model = resolveFocus(unresolved, env.items);
+	const layout = createLayout(env, model.view);
+	return refocus(layout, scroll(model, layout, rows));
+}
 
 /** Apply one viewport command. */
 export function applyCommand(

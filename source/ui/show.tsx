@@ -22,6 +22,8 @@ export type ViewSettings = {
 	readonly painter: Painter;
 	/** Lines a collapsed panel shows. */
 	readonly previewLines: number;
+	/** Start with mouse-wheel scrolling on. */
+	readonly mouse: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export async function loadViewSettings(
 			detectColorLevel(env, stdout.isTTY),
 		),
 		previewLines: config.previewLines ?? defaultPreviewLines,
+		mouse: config.mouse,
 	};
 }
 
@@ -66,7 +69,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 	const stdout = options.stdout ?? process.stdout;
 	const stderr = options.stderr ?? process.stderr;
 	const env = options.env ?? process.env;
-	const {bindings, painter, previewLines} = await loadViewSettings(stdout, stderr, env);
+	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, env);
 	if (options.print || !stdout.isTTY || !process.stdin.isTTY) {
 		const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
 		// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
@@ -97,6 +100,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 			initialView={view}
 			context={options.context ?? 'read'}
 			start="top"
+			mouse={mouse}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>,
 		{stdout, stderr, exitOnCtrlC: true, ...(pictures === undefined ? {} : {pictures})},

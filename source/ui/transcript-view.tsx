@@ -17,6 +17,7 @@ import {labelFor, paintFrame, statusRow} from './frame.js';
 import HelpScreen from './help-screen.js';
 import type {FrameRow} from './layout.js';
 import type {PictureOverlay} from './picture-overlay.js';
+import {useMouse} from './use-mouse.js';
 import {usePictures} from './use-pictures.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
@@ -51,6 +52,8 @@ type Props = {
 	readonly context?: Exclude<KeyContext, 'shell'>;
 	/** Draws pictures over image panels, when the terminal speaks an inline image protocol. */
 	readonly pictures?: PictureOverlay;
+	/** Start with mouse-wheel scrolling on (the config file's `mouse`); the m key toggles it. */
+	readonly mouse?: boolean;
 };
 
 const noNotes: readonly string[] = [];
@@ -69,6 +72,7 @@ export default function TranscriptView({
 	start,
 	context = 'replay',
 	pictures,
+	mouse = false,
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -82,7 +86,7 @@ export default function TranscriptView({
 				.map((row) => painter.paint(cutLine(row, size.columns))),
 		[header, size, painter],
 	);
-	const {env, layout, top, frame, focused, apply, jump, focusNow} = useViewport({
+	const {env, layout, top, frame, focused, apply, jump, scroll, focusNow} = useViewport({
 		transcript,
 		// One row for the status line and one kept free so the frame never fills the terminal.
 		rows: size.rows - 2 - headerRows.length,
@@ -94,6 +98,7 @@ export default function TranscriptView({
 		pictures: pictures !== undefined,
 	});
 	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, headerRows.length);
+	const {on: mouseOn, toggle: toggleMouse} = useMouse(mouse);
 	const search = useSearch({
 		items: transcript.items,
 		focused,
@@ -110,7 +115,12 @@ export default function TranscriptView({
 				top,
 				focused,
 				env.width,
-				[...(search.status === undefined ? [] : [search.status]), ...notes],
+				[
+					...(search.status === undefined ? [] : [search.status]),
+					...notes,
+					// Why dragging no longer selects text.
+					...(mouseOn ? ['mouse on (m)'] : []),
+				],
 				context,
 			);
 		return [...headerRows, ...paintFrame(frame, focused, painter, status)];
@@ -127,6 +137,7 @@ export default function TranscriptView({
 		search.status,
 		notes,
 		context,
+		mouseOn,
 	]);
 
 	useEffect(() => {
@@ -136,7 +147,7 @@ export default function TranscriptView({
 	const openHelp = useCallback(() => {
 		setHelpOpen(true);
 	}, []);
-	useViewKeys({bindings, context, helpOpen, openHelp, quit: exit, apply, search});
+	useViewKeys({bindings, context, helpOpen, openHelp, quit: exit, apply, scroll, toggleMouse, search});
 	const closeHelp = useCallback(() => {
 		setHelpOpen(false);
 	}, []);

@@ -11,6 +11,7 @@ import type {KeyBindings} from '../keys/bindings.js';
 import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
 import {chunkKeys} from '../keys/key-chunks.js';
 import {keyNameFromInk} from '../keys/key-names.js';
+import {parseMouse} from './mouse.js';
 import type {ViewportCommand} from './navigation.js';
 import type {SearchUi} from './use-search.js';
 
@@ -24,6 +25,9 @@ type Inputs = {
 	readonly quit: () => void;
 	/** Apply a viewport command; consecutive calls build on each other before any render. */
 	readonly apply: (command: ViewportCommand) => void;
+	/** Scroll by rows (the mouse wheel). */
+	readonly scroll: (rows: number) => void;
+	readonly toggleMouse: () => void;
 	readonly search: Pick<SearchUi, 'handleKey' | 'run' | 'typing'>;
 };
 
@@ -61,7 +65,9 @@ export function useViewKeys(inputs: Inputs): void {
 			return false;
 		}
 
-		if (isSearchCommand(command)) {
+		if (command === 'toggleMouse') {
+			current.toggleMouse();
+		} else if (isSearchCommand(command)) {
 			current.search.run(command);
 		} else {
 			current.apply(command);
@@ -73,6 +79,16 @@ export function useViewKeys(inputs: Inputs): void {
 	const onInput = useCallback(
 		(input: string, key: Key) => {
 			if (latest.current.helpOpen) {
+				return;
+			}
+
+			// A mouse report is never keys, not even for the search prompt.
+			const mouse = parseMouse(input);
+			if (mouse !== undefined) {
+				if (mouse.wheel !== 0) {
+					latest.current.scroll(mouse.wheel);
+				}
+
 				return;
 			}
 

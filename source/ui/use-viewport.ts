@@ -21,6 +21,7 @@ import {
 	initialViewportModel,
 	jumpTo,
 	resolveFocus,
+	scrollRows,
 	topViewportModel,
 	type ViewportCommand,
 	type ViewportModel,
@@ -62,6 +63,8 @@ export type Viewport = {
 	readonly apply: (command: ViewportCommand) => void;
 	/** Focus the item at this index and bring its header to the top of the screen (stable identity). */
 	readonly jump: (index: number) => void;
+	/** Scroll by rows, negative up: the mouse wheel (stable identity). */
+	readonly scroll: (rows: number) => void;
 	/**
 	Index of the focused item (or -1) after every command applied so far, including those of the key
 	chunk being handled, which `focused` shows only after the next render (stable identity).
@@ -137,9 +140,15 @@ export function useViewport(options: ViewportOptions): Viewport {
 		},
 		[update],
 	);
+	const scroll = useCallback(
+		(rows: number) => {
+			update((model) => scrollRows(model, rows, latest.current));
+		},
+		[update],
+	);
 	const focusNow = useCallback(() => {
 		const {items, indexById} = latest.current;
 		return focusedIndex(resolveFocus(modelNow.current, items).view, items, indexById);
 	}, []);
-	return {env, layout, top, frame, focused, apply, jump, focusNow};
+	return {env, layout, top, frame, focused, apply, jump, scroll, focusNow};
 }

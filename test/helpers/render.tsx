@@ -58,7 +58,9 @@ export async function renderAt(tree: ReactElement, columns: number, rows: number
 	await tick();
 	let start = instance.frames.length;
 	instance.rerender(tree);
-	const rawFrame = () => instance.lastFrame() ?? '';
+	// Terminal mode switches (mouse reporting on and off) are written to stdout too, but are no frame.
+	const isModeSwitch = (text: string) => /^(?:\u001B\[\?[\d;]+[hl])+$/.test(text);
+	const rawFrame = () => instance.frames.findLast((text) => !isModeSwitch(text)) ?? '';
 	const frame = () => stripAnsi(rawFrame());
 	const waitForFrame = async (predicate: (frame: string) => boolean, limit = 200): Promise<string> => {
 		for (let attempt = 0; attempt < limit; attempt++) {

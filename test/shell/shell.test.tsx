@@ -295,3 +295,25 @@ test('/model switches the model: notice, status line, the next request; wrong in
 	expect(cleared).toContain('Switched to openai · other-model');
 	expect(frameHeights(view).every((height) => height === rows - 1)).toBe(true);
 });
+
+test('mouse reports never reach the prompt: the wheel scrolls the transcript; m toggles reporting from the transcript', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const view = await shell(session);
+	for (let count = 1; count <= 6; count++) {
+		await typeLine(view, `read server.py ${count * 10} 3`);
+		await view.waitForFrame((screen) => screen.includes(`read server.py:${count * 10}-`), network);
+	}
+
+	const bottom = view.frame();
+	await view.press('\u001B[<64;10;5M');
+	const scrolled = await view.waitForFrame((screen) => screen.split('\n')[0] !== bottom.split('\n')[0]);
+	expect(scrolled.split('\n').slice(3, 8)).toEqual(bottom.split('\n').slice(0, 5));
+	await view.press('\u001B[<0;10;5M');
+	expect(view.frame().split('\n').at(-1)).toBe('›  Ask about the code');
+
+	const written = () => view.framesSinceResize().join('');
+	await view.press('\t');
+	await view.press('m');
+	await view.waitForFrame(() => written().includes('\u001B[?1000h'));
+	session.close();
+});

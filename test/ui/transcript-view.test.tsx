@@ -226,3 +226,31 @@ test('N/M in the status line counts the focused panel, not the item at the top o
 	await view.press('k');
 	expect(statusLine(await view.waitForFrame((text) => text.includes('▌ bash')))).toMatch(/^ 5\/6 {2}/);
 });
+
+test('m turns mouse-wheel scrolling on: the wheel scrolls three rows, reports are never keys; m turns it off', async () => {
+	const view = await show(await sampleTranscript(), 100);
+	await view.press('g');
+	await view.press('e');
+	const start = await view.waitForFrame((text) => text.split('\n')[0]?.includes('escape.txt') === true);
+	const written = () => view.framesSinceResize().join('');
+	expect(written()).not.toContain('\u001B[?1000h');
+
+	await view.press('m');
+	await view.waitForFrame((text) => text.includes('mouse on (m)'));
+	expect(written()).toContain('\u001B[?1000h\u001B[?1006h');
+
+	// Wheel down, as the terminal reports it: three rows.
+	await view.press('\u001B[<65;20;10M');
+	const scrolled = await view.waitForFrame((text) => text.split('\n')[0] !== start.split('\n')[0]);
+	expect(scrolled.split('\n').slice(0, 5)).toEqual(start.split('\n').slice(3, 8));
+	// A click is a report too: no key of it (`[` would jump to a prompt) acts.
+	await view.press('\u001B[<0;20;10M');
+	expect(view.frame().split('\n')[0]).toBe(scrolled.split('\n')[0]);
+	// Wheel up comes back.
+	await view.press('\u001B[<64;20;10M');
+	await view.waitForFrame((text) => text.split('\n')[0] === start.split('\n')[0]);
+
+	await view.press('m');
+	await view.waitForFrame((text) => !text.includes('mouse on (m)'));
+	expect(written()).toContain('\u001B[?1006l\u001B[?1000l');
+});

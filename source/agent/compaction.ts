@@ -1,6 +1,5 @@
 import {type ModelMessage, streamText} from 'ai';
 import type {TranscriptEvent} from '../transcript/types.js';
-import {estimateTokens} from './context.js';
 import {describeProviderError, type ProviderFailure} from './errors.js';
 import type {ModelRequest} from './step.js';
 
@@ -73,14 +72,15 @@ told and the conversation goes on as it was. The caller resets the read cache.
 export async function compactHistory(
 	input: ModelRequest & {
 		readonly contextWindow: number;
+		/** How full the context is, in tokens (the session's measure), for the first notice. */
+		readonly used: number;
 		readonly emit: (event: TranscriptEvent) => void;
 		readonly newId: (kind: string) => string;
 		/** What the first notice says instead of "nearing the context window" (a model switch has its own reason). */
 		readonly announce?: string;
 	},
 ): Promise<ModelMessage[] | undefined> {
-	const {emit, newId} = input;
-	const used = estimateTokens(input.system, input.messages);
+	const {emit, newId, used} = input;
 	emit({
 		type: 'notice',
 		id: newId('notice'),

@@ -59,9 +59,9 @@ function partTokens(part: unknown): number {
 	return text.length / charsPerToken + images * imageTokens;
 }
 
-/** Estimated tokens of a request: the system prompt, the tools and the messages. */
-export function estimateTokens(system: string, messages: readonly ModelMessage[]): number {
-	let total = system.length / charsPerToken + toolDeclarationTokens;
+/** Estimated tokens of messages alone (no system prompt, no tools); not rounded. */
+function estimateMessageTokens(messages: readonly ModelMessage[]): number {
+	let total = 0;
 	for (const message of messages) {
 		total +=
 			typeof message.content === 'string'
@@ -70,5 +70,45 @@ export function estimateTokens(system: string, messages: readonly ModelMessage[]
 		total += 4; // Role and framing.
 	}
 
-	return Math.ceil(total);
+	return total;
+}
+
+/** Estimated tokens of a request: the system prompt, the tools and the messages. */
+export function estimateTokens(system: string, messages: readonly ModelMessage[]): number {
+	return Math.ceil(system.length / charsPerToken + toolDeclarationTokens + estimateMessageTokens(messages));
+}
+
+/**
+How full the context is, in tokens. The provider's own count for the last request that reported one
+(its input tokens, plus the output tokens of the answer, which is in the history now) is the measure;
+only what was added to the history since (tool results not yet sent, the next prompt) is estimated.
+With no count (nothing sent yet, a server that reports no usage, a history that was replaced) the
+whole request is estimated. See docs/agent.md, "Context: compaction".
+*/
+export class ContextMeter {
+	private reported:
+		| {readonly tokens: number; readonly history: readonly ModelMessage[]; readonly length: number}
+		| undefined;
+
+	/**
+	Records the provider's count for `history` as it is now, the answer appended. Undefined (the provider
+	reported no usage) keeps the last count, so only the messages after it are estimated.
+	*/
+	record(tokens: number | undefined, history: readonly ModelMessage[]): void {
+		if (tokens !== undefined) {
+			this.reported = {tokens, history, length: history.length};
+		}
+	}
+
+	/** Tokens of a request of `system` and `history`, followed by `pending` messages (the next prompt). */
+	measure(system: string, history: readonly ModelMessage[], pending: readonly ModelMessage[] = []): number {
+		const {reported} = this;
+		// A count describes one history array as it grew; a replaced one (compaction, /clear, a switch of
+		// provider rewriting it) has no count until its next answer.
+		const base =
+			reported?.history === history && reported.length <= history.length
+				? reported.tokens + estimateMessageTokens(history.slice(reported.length))
+				: estimateTokens(system, history);
+		return Math.ceil(base + estimateMessageTokens(pending));
+	}
 }

@@ -6,6 +6,7 @@ import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
 import {configFilePath, loadConfigFile} from './config-file.js';
 import {historyFromEvents} from './history.js';
+import {lastModelSwitch, type ModelResume, resumeModel} from './model-resume.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
 
@@ -36,7 +37,8 @@ export type OpenedShell = {
 
 /**
 Everything the shell needs at start-up: resolves the model (flags > env > config file), opens or
-continues the session log, rebuilds the conversation for `--continue`, and creates the session. Never
+continues the session log, rebuilds the conversation for `--continue` (with the model it last switched
+to, when that provider can still be used), and creates the session. Never
 rejects for configuration problems: the shell then opens without a model and the banner says why.
 */
 export async function openShellSession(options: OpenShellOptions): Promise<OpenedShell> {
@@ -50,9 +52,10 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 
 	const configFile = file instanceof Error ? undefined : file;
 	const resolution = resolveModelConfig({flags: options.flags, env, file: configFile});
-	const config = resolution.ok ? resolution.config : undefined;
+	const configured = resolution.ok ? resolution.config : undefined;
 
 	let previousEvents: readonly TranscriptEvent[] = [];
+	let resumed: ModelResume | undefined;
 	let logPath: string | undefined;
 	let log: LectorLogWriter | undefined;
 	const last = options.continueLast ? await findLastSession(cwd, env, options.home) : undefined;
@@ -62,7 +65,17 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 
 	try {
 		if (last) {
-			previousEvents = readLectorLog(last).events;
+			const previous = readLectorLog(last);
+			previousEvents = previous.events;
+			resumed = configured
+				? resumeModel({
+						configured,
+						switched: lastModelSwitch(previous),
+						flags: options.flags,
+						env,
+						file: configFile,
+					})
+				: undefined;
 			logPath = last;
 			log = new LectorLogWriter(last, undefined);
 		} else {
@@ -75,7 +88,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 				id,
 				cwd,
 				startedAt: startedAt.toISOString(),
-				...(config ? {provider: config.provider, model: config.model} : {}),
+				...(configured ? {provider: configured.provider, model: configured.model} : {}),
 			});
 		}
 	} catch (error) {
@@ -84,10 +97,15 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		logPath = undefined;
 	}
 
+	// The model in use: the configured one, or the continued session's last /model switch.
+	const config = resumed?.config ?? configured;
+	const resumeNotice = resumed?.notice;
+
 	const history = config ? historyFromEvents(previousEvents, config.provider) : [];
 	const session = new AgentSession({
 		cwd,
 		config,
+		...(configured && config !== configured ? {configured} : {}),
 		...(resolution.ok ? {} : {noModelMessage: resolution.message}),
 		...(log ? {log} : {}),
 		history,
@@ -106,8 +124,8 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		session,
 		previousEvents,
 		banner: {
-			level: config && problems.length === 0 ? 'info' : 'warning',
-			text: [headline, ...problems].join('\n'),
+			level: config && problems.length === 0 && resumeNotice?.level !== 'warning' ? 'info' : 'warning',
+			text: [headline, ...(resumeNotice ? [resumeNotice.text] : []), ...problems].join('\n'),
 		},
 		logPath,
 	};

@@ -10,6 +10,12 @@ export type AgentSessionOptions = {
 	readonly cwd: string;
 	/** The model to talk to; undefined opens the shell without one (direct commands only). */
 	readonly config: ModelConfig | undefined;
+	/**
+	The model the flags, variables and config file name, when the session starts with another one
+	(`--continue` resuming a `/model` switch): `/model` back to its provider uses its settings.
+	Default: `config`.
+	*/
+	readonly configured?: ModelConfig;
 	/** Why there is no model, shown when the person types a prompt. Default: how to configure one. */
 	readonly noModelMessage?: string;
 	/** How to see the keys, from the bindings in use, added to what /help shows (the shell's). */

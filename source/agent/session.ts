@@ -1,10 +1,11 @@
 import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
 import {ReadCache} from '../read/index.js';
+import type {LectorLogWriter} from '../sessions/lector-log.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
-import {compactAtShare, contextWindowFor, estimateTokens} from './context.js';
+import {ContextMeter, compactAtShare, contextWindowFor} from './context.js';
 import {directUsage, runDirectCommand} from './direct-run.js';
 import {
 	describeModelConfig,
@@ -32,6 +33,8 @@ export class AgentSession {
 	readonly cwd: string;
 	private readonly listeners = new Set<TranscriptListener>();
 	private readonly cache = new ReadCache();
+	/** How full the context is: the provider's usage when reported, else estimated. */
+	private readonly meter = new ContextMeter();
 	/** Both change together, only between turns (`/model`). */
 	private currentConfig: ModelConfig | undefined;
 	private model: LanguageModel | undefined;
@@ -64,7 +67,7 @@ export class AgentSession {
 		};
 	}
 
-	/** The model in use: the configured one, or the last one `/model` switched to. */
+	/** The model in use: the configured one, the one `--continue` resumed, or the last `/model` switch. */
 	get config(): ModelConfig | undefined {
 		return this.currentConfig;
 	}
@@ -149,7 +152,7 @@ export class AgentSession {
 		await this.runJob(async (signal) => {
 			const system = systemPrompt(this.cwd);
 			const window = contextWindowFor(config.model, config.contextWindow);
-			const used = estimateTokens(system, [...this.history, {role: 'user', content: text}]);
+			const used = this.meter.measure(system, this.history, [{role: 'user', content: text}]);
 			if (used > window * compactAtShare && this.history.length > 0) {
 				await this.compactWith(model, config, signal);
 			}
@@ -165,6 +168,7 @@ export class AgentSession {
 					cache: this.cache,
 					retry: this.retry,
 					contextWindow: window,
+					meter: this.meter,
 					emit,
 					newId: (kind) => this.newId(kind),
 				},
@@ -214,7 +218,7 @@ export class AgentSession {
 		const plan = planModelCommand({
 			argument,
 			current: config,
-			start: this.options.config,
+			start: this.options.configured ?? this.options.config,
 			env: this.options.env ?? {},
 			file: this.options.configFile,
 			noModel: this.options.noModelMessage ?? howToConfigure,
@@ -239,7 +243,7 @@ export class AgentSession {
 	private async switchTo(previous: ModelConfig, next: ModelConfig): Promise<void> {
 		const {model} = this;
 		const window = contextWindowFor(next.model, next.contextWindow);
-		const used = estimateTokens(systemPrompt(this.cwd), this.history);
+		const used = this.meter.measure(systemPrompt(this.cwd), this.history);
 		if (model && this.history.length > 0 && used > window * compactAtShare) {
 			const generation = this.generation;
 			const announce = `The conversation (about ${used} tokens) is too big for ${next.model}'s context window (${window}); ${previous.model} compacts it into a summary first…`;
@@ -270,6 +274,8 @@ export class AgentSession {
 			level: 'info',
 			text: describeSwitch(previous, next, window),
 		});
+		// The notice shows the switch; this line keeps it as data, so --continue resumes with this model.
+		this.writeLog((log) => log.appendModelSwitch({provider: next.provider, model: next.model}));
 	}
 
 	/** Ends the session: aborts a running turn and closes the log. */
@@ -312,14 +318,16 @@ export class AgentSession {
 		signal: AbortSignal,
 		announce?: string,
 	): Promise<void> {
+		const system = systemPrompt(this.cwd);
 		const history = await compactHistory({
 			model,
 			config,
-			system: systemPrompt(this.cwd),
+			system,
 			messages: this.history,
 			tools: this.tools,
 			signal,
 			contextWindow: contextWindowFor(config.model, config.contextWindow),
+			used: this.meter.measure(system, this.history),
 			emit: (event) => this.emit(event),
 			newId: (kind) => this.newId(kind),
 			...(announce === undefined ? {} : {announce}),
@@ -339,13 +347,18 @@ export class AgentSession {
 		return `${kind}-${this.idTag}-${this.counter}`;
 	}
 
-	private emit(event: TranscriptEvent): void {
+	private writeLog(write: (log: LectorLogWriter) => void): void {
 		try {
-			this.options.log?.append(event);
+			if (this.options.log) {
+				write(this.options.log);
+			}
 		} catch {
 			// A full disk must not end the conversation; what is on screen is still shown.
 		}
+	}
 
+	private emit(event: TranscriptEvent): void {
+		this.writeLog((log) => log.append(event));
 		for (const listener of this.listeners) {
 			listener(event);
 		}

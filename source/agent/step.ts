@@ -34,7 +34,7 @@ export type StepOutcome = {
 	readonly failure: ProviderFailure | undefined;
 	/** Some of the answer (text or a tool call) arrived before the step ended. */
 	readonly streamed: boolean;
-	/** Input plus output tokens the provider reported for this step, when it did. */
+	/** Input plus output tokens the provider reported for this step, when it did (the context's measure). */
 	readonly contextTokens: number | undefined;
 };
 
@@ -153,8 +153,10 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 				}
 
 				case 'finish-step': {
+					// Some OpenAI-compatible servers send no usage, or zeros; a real request is never 0 tokens.
 					const {inputTokens, outputTokens} = part.usage;
-					contextTokens = inputTokens === undefined ? undefined : inputTokens + (outputTokens ?? 0);
+					contextTokens =
+						inputTokens === undefined || inputTokens <= 0 ? undefined : inputTokens + (outputTokens ?? 0);
 					break;
 				}
 

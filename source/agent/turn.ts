@@ -2,7 +2,7 @@ import type {LanguageModel, ModelMessage, ToolResultPart, ToolSet} from 'ai';
 import type {ReadCache} from '../read/index.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import type {ModelConfig} from './config.js';
-import {estimateTokens, stopAtShare} from './context.js';
+import {type ContextMeter, stopAtShare} from './context.js';
 import {type RetryPolicy, retryDelay} from './retry.js';
 import {type StepCall, type StepOutcome, streamStep} from './step.js';
 import {errorResult, runTool, toModelOutput} from './tools.js';
@@ -21,6 +21,8 @@ export type TurnContext = {
 	readonly cache: ReadCache;
 	readonly retry: RetryPolicy;
 	readonly contextWindow: number;
+	/** The session's measure of the context; each answer's reported usage is recorded in it. */
+	readonly meter: ContextMeter;
 	readonly emit: (event: TranscriptEvent) => void;
 	readonly newId: (kind: string) => string;
 };
@@ -108,7 +110,7 @@ export async function runTurn(context: TurnContext, text: string, signal: AbortS
 	context.emit({type: 'user-text', id: context.newId('user'), text});
 	context.history.push({role: 'user', content: text});
 	for (let step = 0; step < maxStepsPerTurn; step++) {
-		const used = estimateTokens(context.system, context.history);
+		const used = context.meter.measure(context.system, context.history);
 		if (step > 0 && used > context.contextWindow * stopAtShare) {
 			notice(
 				context,
@@ -122,6 +124,8 @@ export async function runTurn(context: TurnContext, text: string, signal: AbortS
 		if (outcome.parts.length > 0) {
 			context.history.push({role: 'assistant', content: [...outcome.parts]});
 		}
+
+		context.meter.record(outcome.contextTokens, context.history);
 
 		if (outcome.status !== 'done') {
 			const reason =

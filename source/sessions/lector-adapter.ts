@@ -1,11 +1,13 @@
 /**
 lector's own session log (see lector-log.ts): a `lector-session` header, then one `event` entry per
-line holding a TranscriptEvent as it was dispatched live. Events are validated field by field,
-since a log may come from a newer lector or be damaged.
+line holding a TranscriptEvent as it was dispatched live, and a `model-switch` line after each
+`/model`. Events are validated field by field, since a log may come from a newer lector or be
+damaged.
 */
 import type {NoticeLevel, ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {toContentBlocks} from './content.js';
 import {asArgs, bool, isRecord, type JsonRecord, num, rec, str} from './json.js';
+import {modelSwitchOf} from './lector-log.js';
 import {readDetailsFromJson} from './read-details-json.js';
 import {
 	type AdapterContext,
@@ -128,6 +130,18 @@ export function createLectorAdapter(context: AdapterContext): SessionAdapter {
 					model: str(value, 'model') ?? meta.model,
 					version: String(num(value, 'version') ?? 1),
 				};
+				return nothing;
+			}
+
+			if (type === 'model-switch') {
+				// The switch's notice is the event that shows it; this line makes it the header's model.
+				const switched = modelSwitchOf(value);
+				if (switched) {
+					meta = {...meta, model: switched.model};
+				} else {
+					stats.note('malformed', 'model-switch without provider or model', line);
+				}
+
 				return nothing;
 			}
 

@@ -1,6 +1,7 @@
 import {closeSync, mkdirSync, openSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import type {TranscriptEvent} from '../transcript/types.js';
+import {isRecord, str} from './json.js';
 
 /** The version written in the header line; readers accept this and older versions. */
 export const lectorLogVersion = 1;
@@ -30,6 +31,33 @@ export type LectorLogEntry = {
 	readonly event: TranscriptEvent;
 };
 
+/**
+A `/model` switch: the model in use from this line on. It follows the switch's notice (which shows it);
+this line holds the same as data, for `--continue` and for the replayed header's model. Added within
+version 1: readers before it count the line as unknown and go on.
+*/
+export type LectorLogModelSwitch = {
+	readonly type: 'model-switch';
+	/** ISO 8601. */
+	readonly at: string;
+	readonly provider: string;
+	readonly model: string;
+};
+
+/** The model a `model-switch` line names. */
+export type LoggedModel = {readonly provider: string; readonly model: string};
+
+/** The model of a `model-switch` line, or undefined for any other line or one without both names. */
+export function modelSwitchOf(value: unknown): LoggedModel | undefined {
+	if (!isRecord(value) || str(value, 'type') !== 'model-switch') {
+		return undefined;
+	}
+
+	const provider = str(value, 'provider')?.trim();
+	const model = str(value, 'model')?.trim();
+	return provider && model ? {provider, model} : undefined;
+}
+
 /** Appends a session log one line per entry, each written out as soon as it is complete. */
 export class LectorLogWriter {
 	readonly filePath: string;
@@ -53,6 +81,17 @@ export class LectorLogWriter {
 		this.writeLine(entry);
 	}
 
+	/** Records a `/model` switch, after the notice that announced it. */
+	appendModelSwitch(model: LoggedModel, at = new Date()): void {
+		const line: LectorLogModelSwitch = {
+			type: 'model-switch',
+			at: at.toISOString(),
+			provider: model.provider,
+			model: model.model,
+		};
+		this.writeLine(line);
+	}
+
 	close(): void {
 		if (this.descriptor !== undefined) {
 			closeSync(this.descriptor);
@@ -60,7 +99,7 @@ export class LectorLogWriter {
 		}
 	}
 
-	private writeLine(value: LectorLogHeader | LectorLogEntry): void {
+	private writeLine(value: LectorLogHeader | LectorLogEntry | LectorLogModelSwitch): void {
 		if (this.descriptor === undefined) {
 			throw new Error(`The session log ${this.filePath} is closed.`);
 		}

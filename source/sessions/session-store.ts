@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {isRecord, num, str} from './json.js';
 import {toTranscriptEvent} from './lector-adapter.js';
-import type {LectorLogHeader} from './lector-log.js';
+import {type LectorLogHeader, type LoggedModel, modelSwitchOf} from './lector-log.js';
 
 export type StoreEnvironment = Readonly<Record<string, string | undefined>>;
 
@@ -74,6 +74,8 @@ export async function findLastSession(
 export type LectorLog = {
 	readonly header: LectorLogHeader | undefined;
 	readonly events: readonly TranscriptEvent[];
+	/** The model of the last `model-switch` line (the last `/model`), if any. */
+	readonly switchedTo: LoggedModel | undefined;
 	/** Lines that were not valid JSON or not a known entry (a torn last line after a crash, say). */
 	readonly skipped: number;
 };
@@ -107,6 +109,7 @@ function headerOf(value: unknown): LectorLogHeader | undefined {
 export function parseLectorLog(text: string): LectorLog {
 	let header: LectorLogHeader | undefined;
 	const events: TranscriptEvent[] = [];
+	let switchedTo: LoggedModel | undefined;
 	let skipped = 0;
 	for (const [index, line] of text.split('\n').entries()) {
 		if (line.trim() === '') {
@@ -127,6 +130,12 @@ export function parseLectorLog(text: string): LectorLog {
 			continue;
 		}
 
+		const switched = modelSwitchOf(value);
+		if (switched) {
+			switchedTo = switched;
+			continue;
+		}
+
 		const event =
 			isRecord(value) && str(value, 'type') === 'event' ? toTranscriptEvent(value['event']) : 'not an event';
 		if (typeof event === 'string') {
@@ -136,7 +145,7 @@ export function parseLectorLog(text: string): LectorLog {
 		}
 	}
 
-	return {header, events, skipped};
+	return {header, events, switchedTo, skipped};
 }
 
 /** Reads and parses a lector log file (synchronously: it is read once, at start-up). */

@@ -91,10 +91,11 @@ describe('clear', () => {
 
 describe('compaction', () => {
 	it('summarises a conversation nearing the window, replaces the history and resets the cache', async () => {
+		// No usage reported (zeros), so the characters are the measure: see test/agent/context.test.ts.
 		const h = await startHarness(
 			'anthropic',
 			[
-				{type: 'reply', text: ['x'.repeat(3000)]},
+				{type: 'reply', text: ['x'.repeat(3000)], usage: 'none'},
 				{type: 'reply', text: ['We discussed greet.ts.']},
 				{type: 'reply', text: ['Carrying on.']},
 			],

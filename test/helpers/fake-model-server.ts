@@ -15,6 +15,17 @@ export type ScriptedToolCall = {
 	readonly rawArguments?: string;
 };
 
+/**
+The token counts a reply reports, in each API's own fields (OpenAI: the final chunk's `usage`
+{prompt_tokens, completion_tokens}; Anthropic: message_start's `usage.input_tokens` and message_delta's
+`usage.output_tokens`). `'none'` reports nothing: OpenAI's final usage chunk is left out, as some
+compatible servers do; Anthropic's fields are required by its SDK, so they are sent as zeros, as some
+proxies do. Default: 100 input and 20 output tokens.
+*/
+export type FakeUsage = {readonly input: number; readonly output: number} | 'none';
+
+const defaultUsage: FakeUsage = {input: 100, output: 20};
+
 /** One response of the fake model, used for one request, in order. */
 export type ScriptedTurn =
 	/** A streamed answer: text (in the given chunks) and then tool calls. */
@@ -22,6 +33,7 @@ export type ScriptedTurn =
 			readonly type: 'reply';
 			readonly text?: readonly string[];
 			readonly toolCalls?: readonly ScriptedToolCall[];
+			readonly usage?: FakeUsage;
 	  }
 	/** An HTTP error with the API's error body; `retryAfter` sets the retry-after header (seconds). */
 	| {readonly type: 'error'; readonly status: number; readonly message?: string; readonly retryAfter?: string}
@@ -47,11 +59,11 @@ export type FakeModelServer = {
 };
 
 type Writer = {
-	readonly start: () => void;
+	readonly start: (usage: FakeUsage) => void;
 	readonly text: (chunk: string, index: number) => void;
 	readonly endText: (index: number) => void;
 	readonly toolCall: (call: ScriptedToolCall, index: number, ordinal: number) => void;
-	readonly finish: (reason: 'stop' | 'tools') => void;
+	readonly finish: (reason: 'stop' | 'tools', usage: FakeUsage) => void;
 };
 
 function sse(response: http.ServerResponse, event: string | undefined, data: unknown): void {
@@ -75,7 +87,7 @@ function anthropicWriter(response: http.ServerResponse): Writer {
 	const block = (index: number, content: unknown) =>
 		sse(response, 'content_block_start', {type: 'content_block_start', index, content_block: content});
 	return {
-		start() {
+		start(usage) {
 			sse(response, 'message_start', {
 				type: 'message_start',
 				message: {
@@ -86,7 +98,7 @@ function anthropicWriter(response: http.ServerResponse): Writer {
 					content: [],
 					stop_reason: null,
 					stop_sequence: null,
-					usage: {input_tokens: 100, output_tokens: 1},
+					usage: {input_tokens: usage === 'none' ? 0 : usage.input, output_tokens: usage === 'none' ? 0 : 1},
 				},
 			});
 		},
@@ -112,11 +124,11 @@ function anthropicWriter(response: http.ServerResponse): Writer {
 
 			sse(response, 'content_block_stop', {type: 'content_block_stop', index});
 		},
-		finish(reason) {
+		finish(reason, usage) {
 			sse(response, 'message_delta', {
 				type: 'message_delta',
 				delta: {stop_reason: reason === 'tools' ? 'tool_use' : 'end_turn', stop_sequence: null},
-				usage: {output_tokens: 20},
+				usage: {output_tokens: usage === 'none' ? 0 : usage.output},
 			});
 			sse(response, 'message_stop', {type: 'message_stop'});
 		},
@@ -152,16 +164,23 @@ function openaiWriter(response: http.ServerResponse): Writer {
 				chunk({tool_calls: [{index: ordinal, function: {arguments: piece}}]});
 			}
 		},
-		finish(reason) {
+		finish(reason, usage) {
 			chunk({}, reason === 'tools' ? 'tool_calls' : 'stop');
-			sse(response, undefined, {
-				id: 'chatcmpl-fake',
-				object: 'chat.completion.chunk',
-				created: 1_700_000_000,
-				model: 'fake-model',
-				choices: [],
-				usage: {prompt_tokens: 100, completion_tokens: 20, total_tokens: 120},
-			});
+			if (usage !== 'none') {
+				sse(response, undefined, {
+					id: 'chatcmpl-fake',
+					object: 'chat.completion.chunk',
+					created: 1_700_000_000,
+					model: 'fake-model',
+					choices: [],
+					usage: {
+						prompt_tokens: usage.input,
+						completion_tokens: usage.output,
+						total_tokens: usage.input + usage.output,
+					},
+				});
+			}
+
 			sse(response, undefined, '[DONE]');
 		},
 	};
@@ -201,7 +220,8 @@ function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerRespon
 
 	response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'});
 	const writer = api === 'anthropic' ? anthropicWriter(response) : openaiWriter(response);
-	writer.start();
+	const usage = (turn.type === 'reply' ? turn.usage : undefined) ?? defaultUsage;
+	writer.start(usage);
 	const text = turn.text ?? [];
 	if (text.length > 0 && api === 'anthropic') {
 		sse(response, 'content_block_start', {
@@ -234,7 +254,7 @@ function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerRespon
 		writer.toolCall(call, ordinal + (text.length > 0 ? 1 : 0), ordinal);
 	}
 
-	writer.finish(calls.length > 0 ? 'tools' : 'stop');
+	writer.finish(calls.length > 0 ? 'tools' : 'stop', usage);
 	response.end();
 }
 

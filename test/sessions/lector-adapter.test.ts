@@ -1,5 +1,10 @@
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {expect, test} from 'vitest';
 import {toTranscriptEvent} from '../../source/sessions/lector-adapter.js';
+import {loadSession} from '../../source/sessions/replay-file.js';
+import {parseLectorLog} from '../../source/sessions/session-store.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 import {idsOf, loadFixture, readDetailsOf, reasons} from './helpers.js';
 
 test('lector logs replay the events they logged', async () => {
@@ -63,4 +68,41 @@ test('events are validated field by field', () => {
 		id: 't',
 		result: {content: [{type: 'text', text: 'x'}], isError: false},
 	});
+});
+
+test('model-switch lines name the model from there on; a bad one is counted and changes nothing', async () => {
+	const lines = [
+		{
+			type: 'lector-session',
+			version: 1,
+			id: 's',
+			cwd: '/w',
+			startedAt: '2025-03-01T09:00:00.000Z',
+			model: 'm',
+		},
+		{type: 'event', at: '2025-03-01T09:00:01.000Z', event: {type: 'user-text', id: 'u1', text: 'Hi'}},
+		{
+			type: 'event',
+			at: '2025-03-01T09:00:02.000Z',
+			event: {
+				type: 'notice',
+				id: 'model-x-2',
+				level: 'info',
+				text: 'Switched to openai · gpt-4.1 (was openai · m) from the next prompt on.',
+			},
+		},
+		{type: 'model-switch', at: '2025-03-01T09:00:02.000Z', provider: 'openai', model: 'gpt-4.1'},
+		{type: 'model-switch', at: '2025-03-01T09:00:03.000Z', provider: 'openai', model: ''},
+	];
+	const text = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+	const file = path.join(makeTempDir(), 'switched.jsonl');
+	writeFileSync(file, text);
+	const session = await loadSession(file);
+	expect(session.meta?.model).toBe('gpt-4.1');
+	expect(session.events.map((event) => event.type)).toEqual(['user-text', 'notice']);
+	expect(reasons(session)).toEqual(['malformed: model-switch without provider or model']);
+	const parsed = parseLectorLog(text);
+	expect(parsed.switchedTo).toEqual({provider: 'openai', model: 'gpt-4.1'});
+	expect(parsed.events).toHaveLength(2);
+	expect(parsed.skipped).toBe(1);
 });

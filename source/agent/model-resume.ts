@@ -1,0 +1,122 @@
+/**
+`--continue` after `/model`: the continued session goes on with the model its log last switched to,
+resolved as `/model <provider>:<model>` would be now. Pure; openShellSession applies it. See
+docs/agent.md, "Switching the model".
+*/
+import type {LoggedModel} from '../sessions/lector-log.js';
+import type {TranscriptEvent} from '../transcript/types.js';
+import {
+	asProvider,
+	type ConfigFileModel,
+	type Environment,
+	type ModelConfig,
+	type ModelFlags,
+} from './config.js';
+import {modelLabel, modelSwitchIdPrefix, resolveModelSwitch} from './model-switch.js';
+
+/**
+How describeSwitch's notice begins (`Switched to openai · gpt-4.1 (was …`). Logs written before the
+`model-switch` line hold a switch only in that text; model names have no spaces (`/model` refuses them).
+*/
+const switchNoticeText = /^Switched to (\S+) · (\S+) \(was /;
+
+/**
+The last `/model` switch of a log: its last `model-switch` line, else (a log written before that line
+existed) the text of its last switch notice. Undefined when the session never switched.
+*/
+export function lastModelSwitch(log: {
+	readonly switchedTo: LoggedModel | undefined;
+	readonly events: readonly TranscriptEvent[];
+}): LoggedModel | undefined {
+	if (log.switchedTo) {
+		return log.switchedTo;
+	}
+
+	for (let index = log.events.length - 1; index >= 0; index--) {
+		const event = log.events[index];
+		if (event?.type === 'notice' && event.id.startsWith(modelSwitchIdPrefix)) {
+			const match = switchNoticeText.exec(event.text);
+			if (match?.[1] && match[2]) {
+				return {provider: match[1], model: match[2]};
+			}
+		}
+	}
+
+	return undefined;
+}
+
+/** What a continued session starts with, and what the banner adds about it. */
+export type ModelResume = {
+	readonly config: ModelConfig;
+	/** Set when the log had a switch to another model: resumed, or why not. */
+	readonly notice: {readonly level: 'info' | 'warning'; readonly text: string} | undefined;
+};
+
+/** Where /model shows a resumed switch came from. */
+const resumedSource = '/model in the continued session';
+
+/**
+The model a continued session starts with: the log's last switch when its provider can still be used
+(its key or base URL is set, as for `/model`), else the configured model with a notice saying why.
+A `--model` or `--provider` flag given now wins over the log: the person just asked for that model.
+*/
+export function resumeModel(input: {
+	readonly configured: ModelConfig;
+	readonly switched: LoggedModel | undefined;
+	readonly flags: ModelFlags;
+	readonly env: Environment;
+	readonly file: ConfigFileModel | undefined;
+}): ModelResume {
+	const {configured, switched} = input;
+	if (!switched) {
+		return {config: configured, notice: undefined};
+	}
+
+	const label = `${switched.provider} · ${switched.model}`;
+	const provider = asProvider(switched.provider);
+	if (provider === configured.provider && switched.model === configured.model) {
+		return {config: configured, notice: undefined};
+	}
+
+	const keep = (level: 'info' | 'warning', reason: string): ModelResume => ({
+		config: configured,
+		notice: {level, text: `This session last switched to ${label} with /model. ${reason}`},
+	});
+	if (input.flags.model?.trim() || input.flags.provider?.trim()) {
+		return keep('info', `The --model or --provider given now wins: ${modelLabel(configured)}.`);
+	}
+
+	if (!provider) {
+		return keep(
+			'warning',
+			`lector does not know the provider "${switched.provider}"; the model is ${modelLabel(configured)}.`,
+		);
+	}
+
+	const resolution = resolveModelSwitch({
+		current: configured,
+		start: configured,
+		choice: {provider, model: switched.model},
+		env: input.env,
+		file: input.file,
+	});
+	if (!resolution.ok) {
+		return keep('warning', resolution.message);
+	}
+
+	const {config} = resolution;
+	return {
+		config: {
+			...config,
+			sources: {
+				...config.sources,
+				model: resumedSource,
+				...(config.provider === configured.provider ? {} : {provider: resumedSource}),
+			},
+		},
+		notice: {
+			level: 'info',
+			text: `Resumed with ${modelLabel(config)}, the model this session last switched to with /model (configured: ${modelLabel(configured)}).`,
+		},
+	};
+}

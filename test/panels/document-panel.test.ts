@@ -41,7 +41,7 @@ test('a notebook: the header names the cells read', async () => {
 		'read fixtures/documents/analysis.ipynb · cells 2,4-5 of 6',
 		'--- cell 2 of 6 · code · python · In [1] ---',
 		'x = 42',
-		'… 8 more lines (ctrl+o to expand)',
+		'… 9 more lines (ctrl+o to expand)',
 	]);
 });
 

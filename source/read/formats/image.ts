@@ -29,14 +29,8 @@ function mimeName(mimeType: string): string {
 		.replace('WEBP', 'WebP');
 }
 
-/** The model's text for an image that was sent. */
-export function describeImage(
-	displayPath: string,
-	format: ImageFormat,
-	fileBytes: number,
-	image: PreparedImage,
-	limits: ReadLimits,
-): string {
+/** `PNG 4000x3000, 69.8 KB, animated, 3 frames (the first is sent)`: the original, as the model is told. */
+export function originalFacts(format: ImageFormat, fileBytes: number, image: PreparedImage): string {
 	const facts = [`${formatNames[format]} ${image.width}x${image.height}`, formatBytes(fileBytes)];
 	if (image.frames > 1) {
 		facts.push(`animated, ${image.frames} frames (the first is sent)`);
@@ -46,9 +40,16 @@ export function describeImage(
 		facts.push('turned upright by its EXIF orientation');
 	}
 
-	let text = `Image ${displayPath}: ${facts.join(', ')}.`;
+	return facts.join(', ');
+}
+
+/**
+`Sent unchanged.`, or what was sent and why (`Sent as PNG 2000x1500 (32.1 KB), scaled to fit 2000 px.`)
+with the factor that maps coordinates in a scaled image back to the original.
+*/
+export function sentSentences(format: ImageFormat, image: PreparedImage, limits: ReadLimits): string {
 	if (image.unchanged) {
-		return `${text} Sent unchanged.`;
+		return 'Sent unchanged.';
 	}
 
 	const reasons: string[] = [];
@@ -66,13 +67,24 @@ export function describeImage(
 	}
 
 	const how = reasons.length > 0 ? `, ${reasons.join(' and ')}` : '';
-	text += ` Sent as ${mimeName(image.mimeType)} ${image.sentWidth}x${image.sentHeight} (${formatBytes(image.data.length)})${how}.`;
+	let text = `Sent as ${mimeName(image.mimeType)} ${image.sentWidth}x${image.sentHeight} (${formatBytes(image.data.length)})${how}.`;
 	if (scaled) {
 		const factor = (image.width / image.sentWidth).toFixed(2);
 		text += ` Multiply coordinates in the sent image by ${factor} to map them to the original.`;
 	}
 
 	return text;
+}
+
+/** The model's text for an image that was sent. */
+export function describeImage(
+	displayPath: string,
+	format: ImageFormat,
+	fileBytes: number,
+	image: PreparedImage,
+	limits: ReadLimits,
+): string {
+	return `Image ${displayPath}: ${originalFacts(format, fileBytes, image)}. ${sentSentences(format, image, limits)}`;
 }
 
 /** A decoder's message made readable: libvips repeats lines and names its internal loaders. */

@@ -1,16 +1,12 @@
 /**
 Jupyter notebooks: cells in order, each opened by a marker line with its number, kind and language,
-then its source and outputs. Text outputs are capped one by one; PNG and JPEG outputs go to the model
-as image blocks right after their marker line, within a per-read budget, or as a one-line placeholder.
+then its source and outputs. Text outputs are capped one by one; PNG and JPEG outputs go through the
+image pipeline (notebook-images.ts) and to the model as image blocks right after their lines, within
+a per-read budget, or as a note saying why not.
 */
 import path from 'node:path';
 import {PartFitter} from '../documents/fit.js';
-import {
-	type CellOutput,
-	type Notebook,
-	type NotebookCell,
-	parseNotebook,
-} from '../documents/notebook-cells.js';
+import {type Notebook, type NotebookCell, parseNotebook} from '../documents/notebook-cells.js';
 import {nextParts, pickParts} from '../documents/parts.js';
 import {
 	ignoredSelectionSentence,
@@ -21,25 +17,20 @@ import {
 import {documentContent, documentDetails, documentError, type PlacedImage} from '../documents/result.js';
 import {clipToCodePoints} from '../line-source.js';
 import {count, formatBytes, shellQuote} from '../notices.js';
-import type {ImageBlock, ReadDetails, ReadLimits, ReadResult} from '../types.js';
+import type {ImageBlock, ReadDetails, ReadResult} from '../types.js';
+import {type ImageBudget, maxImagesPerRead, notebookImage} from './notebook-images.js';
 import type {FormatInput, FormatReader} from './types.js';
 
 /** Most lines of one text output the model gets; the rest is counted in a note. */
 export const outputMaxLines = 40;
 /** Most bytes (UTF-8) of one text output the model gets. */
 export const outputMaxBytes = 4096;
-/** Most image outputs sent in one read; their total size is also held to `limits.maxImageBytes`. */
-export const maxImagesPerRead = 8;
-
 const cellNoun: PartNoun = {singular: 'cell', plural: 'cells', owner: 'The notebook'};
-
-/** What is left of one read's image allowance. */
-type ImageBudget = {images: number; bytes: number};
 
 type CellPart = {
 	readonly lines: string[];
 	/** Images with the index of the part's line they go before. */
-	readonly images: Array<{readonly beforeLine: number; readonly block: ImageBlock; readonly bytes: number}>;
+	readonly images: Array<{readonly beforeLine: number; readonly block: ImageBlock; readonly cost: number}>;
 };
 
 /** `--- cell 2 of 6 · code · python · In [1] ---`: the line that opens each cell. */
@@ -101,58 +92,13 @@ function textOutputLines(text: string): string[] {
 	return kept;
 }
 
-function decodedBytes(base64: string): number | undefined {
-	if (base64.length % 4 !== 0 || !/^[A-Za-z\d+/]*={0,2}$/.test(base64)) {
-		return undefined;
-	}
-
-	return (base64.length / 4) * 3 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
-}
-
-function imageOutput(
-	output: CellOutput & {type: 'image'},
-	budget: ImageBudget,
-	limits: ReadLimits,
-	part: CellPart,
-): void {
-	const bytes = decodedBytes(output.data);
-	const head = `--- out: ${output.label} · ${output.mimeType}`;
-	if (bytes === undefined) {
-		part.lines.push(`${head}: not sent (its base64 data is invalid) ---`);
-		return;
-	}
-
-	let refusal: string | undefined;
-	if (bytes > limits.maxImageBytes) {
-		refusal = `over the ${formatBytes(limits.maxImageBytes)} image cap`;
-	} else if (budget.images <= 0) {
-		refusal = `${maxImagesPerRead} images per read already sent; read this cell alone to get it`;
-	} else if (bytes > budget.bytes) {
-		refusal = `the images of this read already total ${formatBytes(limits.maxImageBytes - budget.bytes)}; read this cell alone to get it`;
-	}
-
-	if (refusal !== undefined) {
-		part.lines.push(`${head}, ${formatBytes(bytes)}: not sent (${refusal}) ---`);
-		return;
-	}
-
-	budget.images--;
-	budget.bytes -= bytes;
-	part.lines.push(`${head}, ${formatBytes(bytes)}: sent as an image ---`);
-	part.images.push({
-		beforeLine: part.lines.length,
-		block: {type: 'image', data: output.data, mimeType: output.mimeType},
-		bytes,
-	});
-}
-
-function cellPart(
+async function cellPart(
 	notebook: Notebook,
 	number: number,
 	cell: NotebookCell,
 	budget: ImageBudget,
-	limits: ReadLimits,
-): CellPart {
+	input: FormatInput,
+): Promise<CellPart> {
 	const part: CellPart = {
 		lines: [cellMarker(cell, number, notebook.cells.length, notebook.language)],
 		images: [],
@@ -161,7 +107,18 @@ function cellPart(
 	part.lines.push(...(source.length === 0 ? ['(empty cell)'] : source));
 	for (const output of cell.outputs) {
 		if (output.type === 'image') {
-			imageOutput(output, budget, limits, part);
+			const image = await notebookImage(
+				output.label,
+				output.mimeType,
+				output.data,
+				budget,
+				input.limits,
+				input.signal,
+			);
+			part.lines.push(...image.lines);
+			if (image.sent !== undefined) {
+				part.images.push({beforeLine: part.lines.length, ...image.sent});
+			}
 		} else if (output.type === 'text') {
 			part.lines.push(`--- out: ${output.label} ---`, ...textOutputLines(output.text));
 		} else {
@@ -172,7 +129,7 @@ function cellPart(
 	return part;
 }
 
-function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): ReadResult {
+async function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): Promise<ReadResult> {
 	const total = notebook.cells.length;
 	const pick = pickParts(input.request.cells, total);
 	const fitter = new PartFitter(input.limits);
@@ -197,7 +154,7 @@ function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): R
 
 		// Spent on a copy: images of a cell that does not fit stay in the budget.
 		const trial = {...budget};
-		const part = cellPart(notebook, number, cell, trial, input.limits);
+		const part = await cellPart(notebook, number, cell, trial, input);
 		const start = fitter.formatted.length;
 		const outcome = fitter.add(part.lines, shown.length === 0);
 		if (outcome === 'none') {
@@ -209,7 +166,7 @@ function readCells(notebook: Notebook, input: FormatInput, base: ReadDetails): R
 			if (start + image.beforeLine <= fitter.formatted.length) {
 				placed.push({beforeLine: start + image.beforeLine, block: image.block});
 				budget.images--;
-				budget.bytes -= image.bytes;
+				budget.bytes -= image.cost;
 			}
 		}
 

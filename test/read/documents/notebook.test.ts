@@ -1,8 +1,12 @@
+import {randomBytes} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import {afterAll, describe, expect, test} from 'vitest';
-import {maxImagesPerRead, outputMaxLines} from '../../../source/read/formats/notebook.js';
+import {outputMaxLines} from '../../../source/read/formats/notebook.js';
+import {maxImagesPerRead} from '../../../source/read/formats/notebook-images.js';
 import {read} from '../../../source/read/index.js';
+import {formatBytes} from '../../../source/read/notices.js';
 import {imagesOf, readDocument, root, tempFolder, textOf} from './helpers.js';
 
 const temp = tempFolder();
@@ -11,11 +15,18 @@ afterAll(() => temp.remove());
 const fixture = path.join(root, 'fixtures/documents/analysis.ipynb');
 const png = readFileSync(fixture, 'utf8').match(/"image\/png": "([^"]+)"/)?.[1] ?? '';
 
+let written = 0;
+
+/** Writes a notebook of the given cells to the temp folder; resolves to its path. */
+async function writeNotebook(cells: unknown[]): Promise<string> {
+	const file = path.join(temp.dir, `notebook-${++written}.ipynb`);
+	writeFileSync(file, JSON.stringify({cells, metadata: {}, nbformat: 4, nbformat_minor: 5}));
+	return file;
+}
+
 /** Writes a notebook of the given cells to the temp folder; resolves to the engine's read of it. */
 async function readNotebook(cells: unknown[], params: Record<string, unknown> = {}) {
-	const file = path.join(temp.dir, `notebook-${cells.length}.ipynb`);
-	writeFileSync(file, JSON.stringify({cells, metadata: {}, nbformat: 4, nbformat_minor: 5}));
-	return read({path: file, ...params});
+	return read({path: await writeNotebook(cells), ...params});
 }
 
 const plotCell = {
@@ -37,7 +48,7 @@ describe('cells in order', () => {
 		expect(text).toContain(
 			'--- cell 3 of 6 · code · python · In [2] ---\nx * 2\n--- out: result [2] ---\n84',
 		);
-		expect(text).toContain('--- out: display · image/png, 73 bytes: sent as an image ---');
+		expect(text).toContain('--- out: display · PNG 4x4, 73 bytes ---\nSent unchanged.');
 		expect(text).toContain('--- cell 5 of 6 · raw ---\nraw text stays as is');
 		// The traceback's colour codes are gone.
 		expect(text).toContain('--- out: error ---\nZeroDivisionError: division by zero');
@@ -49,12 +60,12 @@ describe('cells in order', () => {
 		});
 	});
 
-	test('the image goes to the model as an image block right after its marker', async () => {
+	test('the image goes to the model as an image block right after its two lines', async () => {
 		const result = await readDocument('analysis.ipynb');
 		expect(imagesOf(result)).toEqual([{type: 'image', mimeType: 'image/png', data: png}]);
 		const index = result.content.findIndex((block) => block.type === 'image');
 		const before = result.content[index - 1];
-		expect(before?.type === 'text' && before.text.endsWith('sent as an image ---')).toBe(true);
+		expect(before?.type === 'text' && before.text.endsWith('73 bytes ---\nSent unchanged.')).toBe(true);
 		const after = result.content[index + 1];
 		expect(after?.type === 'text' && after.text.startsWith('--- cell 5 of 6 · raw ---')).toBe(true);
 	});
@@ -98,20 +109,104 @@ describe('outputs are capped', () => {
 		expect(textOf(result)).toContain(`… [output cut: ${100 - outputMaxLines} more lines,`);
 	});
 
-	test(`at most ${maxImagesPerRead} images per read; the rest become placeholders`, async () => {
+	test(`at most ${maxImagesPerRead} images per read; the rest are noted, not decoded`, async () => {
 		const result = await readNotebook(Array.from({length: maxImagesPerRead + 2}, () => plotCell));
 		expect(imagesOf(result)).toHaveLength(maxImagesPerRead);
 		expect(textOf(result)).toContain(
-			`not sent (${maxImagesPerRead} images per read already sent; read this cell alone to get it)`,
+			`--- out: display · image/png, 73 bytes ---\nNot sent: ${maxImagesPerRead} images per read already sent; read this cell alone to get it.`,
 		);
 	});
 
-	test('an image over the image byte cap is a placeholder', async () => {
-		const file = path.join(temp.dir, 'big-image.ipynb');
-		writeFileSync(file, JSON.stringify({cells: [plotCell], metadata: {}, nbformat: 4}));
-		const result = await read({path: file}, {limits: {maxImageBytes: 10}});
-		expect(imagesOf(result)).toHaveLength(0);
-		expect(textOf(result)).toContain('image/png, 73 bytes: not sent (over the 10 bytes image cap)');
+	test('the images of one read stay within maxImageBytes in all (base64, as providers count)', async () => {
+		const file = path.join(temp.dir, 'two-images.ipynb');
+		writeFileSync(file, JSON.stringify({cells: [plotCell, plotCell], metadata: {}, nbformat: 4}));
+		// The 73-byte PNG is 100 base64 characters: one fits in 150, two do not.
+		const result = await read({path: file}, {limits: {maxImageBytes: 150}});
+		expect(imagesOf(result)).toHaveLength(1);
+		expect(textOf(result)).toContain(
+			'Not sent: the images of this read already total 100 bytes of 150 bytes; read this cell alone to get it.',
+		);
+	});
+});
+
+describe('image outputs go through the image pipeline', () => {
+	/** A cell whose one output is this PNG or JPEG data. */
+	const imageCell = (data: string, mimeType = 'image/png') => ({
+		cell_type: 'code',
+		execution_count: 1,
+		source: 'plot()',
+		outputs: [{output_type: 'display_data', data: {[mimeType]: data, 'text/plain': '<Figure>'}}],
+	});
+
+	/** Random pixels: they compress badly, so the encoded image is large. */
+	async function noisePng(width: number, height: number): Promise<Buffer> {
+		const pixels = randomBytes(width * height * 3);
+		return sharp(pixels, {raw: {width, height, channels: 3}})
+			.png()
+			.toBuffer();
+	}
+
+	test('a 3000x1000 plot is scaled to 2000x667, with its sizes and the coordinate factor', async () => {
+		const big = await sharp({create: {width: 3000, height: 1000, channels: 3, background: '#3366cc'}})
+			.png()
+			.toBuffer();
+		const result = await readNotebook([imageCell(big.toString('base64'))]);
+		const [block] = imagesOf(result);
+		expect(block?.mimeType).toBe('image/png');
+		const sent = await sharp(Buffer.from(block?.data ?? '', 'base64')).metadata();
+		expect([sent.format, sent.width, sent.height]).toEqual(['png', 2000, 667]);
+		const text = textOf(result);
+		expect(text).toContain(
+			`--- out: display · PNG 3000x1000, ${formatBytes(big.length)} ---\nSent as PNG 2000x667 (`,
+		);
+		expect(text).toContain(
+			'), scaled to fit 2000 px. Multiply coordinates in the sent image by 1.50 to map them to the original.',
+		);
+		expect(result.details.lines).toContain(
+			`--- out: display · PNG 3000x1000, ${formatBytes(big.length)} ---`,
+		);
+	});
+
+	test('an output over the provider size limit is re-encoded as JPEG until it fits', async () => {
+		const noisy = await noisePng(600, 600);
+		const limit = 200_000;
+		expect(Math.ceil(noisy.length / 3) * 4).toBeGreaterThan(limit);
+		const result = await read(
+			{path: await writeNotebook([imageCell(noisy.toString('base64'))])},
+			{
+				limits: {maxImageBytes: limit},
+			},
+		);
+		const [block] = imagesOf(result);
+		expect(block?.mimeType).toBe('image/jpeg');
+		expect(block?.data.length).toBeLessThanOrEqual(limit);
+		expect(textOf(result)).toMatch(
+			/--- out: display · PNG 600x600, 1\.0 MB ---\nSent as JPEG \d+x\d+ \(.+\), re-encoded as JPEG quality \d+ to stay under the 195 KB image limit\./,
+		);
+	});
+
+	test('undecodable outputs become notes; the read goes on', async () => {
+		const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+		const broken = Buffer.concat([signature, Buffer.from('not really a png at all')]).toString('base64');
+		const result = await readNotebook([
+			imageCell(broken),
+			imageCell(Buffer.from('hello there').toString('base64'), 'image/jpeg'),
+			imageCell('@@@@'),
+			plotCell,
+		]);
+		expect(result.isError).toBe(false);
+		expect(imagesOf(result)).toEqual([{type: 'image', mimeType: 'image/png', data: png}]);
+		const text = textOf(result);
+		expect(text).toMatch(
+			new RegExp(
+				`--- out: display · image/png, ${formatBytes(31)} ---\nNot sent: it could not be used \\(.+\\)\\.`,
+			),
+		);
+		expect(text).toContain(
+			'--- out: display · image/jpeg, 11 bytes ---\nNot sent: its data is not an image lector can decode (PNG, JPEG, GIF, WebP, BMP).',
+		);
+		expect(text).toContain('--- out: display · image/png ---\nNot sent: its base64 data is invalid.');
+		expect(text).toContain('--- cell 4 of 4 · code · In [1] ---');
 	});
 });
 

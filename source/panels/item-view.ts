@@ -29,37 +29,60 @@ function textView(text: string, role: Role, prefix: string, width: number): Pane
 	return arrayView(rows);
 }
 
-/** What a nested call's rows start with: a guide line and a space (2 columns). */
+/** What a nested call's rows start with, per level: a guide line and a space (2 columns). */
 const guide = seg('│ ', 'dim');
 
-/** Columns a nested call is indented by. */
+/** Columns a nested call is indented by, per level. */
 export const nestIndent = 2;
 
+/** Columns a nested panel keeps at least: on a narrow screen deep calls are drawn less indented. */
+export const minNestedWidth = 24;
+
 /**
-A subagent's call, drawn under the call that started it: the panel laid out 2 columns narrower,
-every row behind the guide.
+Levels a call is drawn nested at this width (columns): its depth (1 for a call with a parent and
+no depth), but never so many that less than `minNestedWidth` columns are left for the panel.
 */
-function nestedView(inner: PanelView): PanelView {
+export function nestLevels(item: TranscriptItem | undefined, width = Number.POSITIVE_INFINITY): number {
+	if (item?.type !== 'tool' || item.parentId === undefined) {
+		return 0;
+	}
+
+	const room = Math.floor((width - minNestedWidth) / nestIndent);
+	return Math.max(0, Math.min(Math.max(1, item.depth ?? 1), room));
+}
+
+/**
+A subagent's call, drawn under the call that started it: the panel laid out `levels` x 2 columns
+narrower, every row behind one guide per level (the reducer caps the levels at maxNestDepth).
+*/
+function nestedView(inner: PanelView, levels: number): PanelView {
+	const guides = Array.from({length: levels}, () => guide);
+	const shift = levels * nestIndent;
 	return {
 		height: inner.height,
-		rows: (start, end) => inner.rows(start, end).map((row): Row => [guide, ...row]),
+		rows: (start, end) => inner.rows(start, end).map((row): Row => [...guides, ...row]),
 		...(inner.pictures === undefined
 			? {}
-			: {pictures: inner.pictures.map((spot) => ({...spot, column: spot.column + nestIndent}))}),
+			: {pictures: inner.pictures.map((spot) => ({...spot, column: spot.column + shift}))}),
 	};
 }
 
-/** The blank row above an item in a list: nested calls keep their guide in it, so it reads as one column. */
-export function gapRow(item: TranscriptItem | undefined): Row {
-	return item?.type === 'tool' && item.parentId !== undefined ? [seg('│', 'dim')] : [];
+/**
+The blank row above an item in a list laid out at `width` columns: nested calls keep their guides in
+it, so they read as columns.
+*/
+export function gapRow(item: TranscriptItem | undefined, width?: number): Row {
+	const levels = nestLevels(item, width);
+	return levels === 0 ? [] : [seg(`${'│ '.repeat(levels - 1)}│`, 'dim')];
 }
 
 function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 	switch (item.type) {
 		case 'tool': {
-			if (item.parentId !== undefined) {
-				const width = Math.max(1, context.width - nestIndent);
-				return nestedView(rendererFor(item.name)(item, {...context, width}));
+			const levels = nestLevels(item, context.width);
+			if (levels > 0) {
+				const width = Math.max(1, context.width - levels * nestIndent);
+				return nestedView(rendererFor(item.name)(item, {...context, width}), levels);
 			}
 
 			return rendererFor(item.name)(item, context);

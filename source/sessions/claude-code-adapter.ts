@@ -2,12 +2,14 @@
 Claude Code transcripts: one JSON object per line with a `type` (user, assistant, system, summary,
 attachment, ...), linked by uuid/parentUuid. Assistant lines hold text, thinking and tool_use
 blocks (often one block per line); tool results come back as tool_result blocks in later user
-lines, joined by tool_use_id, usually with a structured `toolUseResult` beside them. Subagent files
-are spliced in under the Task call that started them.
+lines, joined by tool_use_id, usually with a structured `toolUseResult` beside them. Subagents nest
+under the Task call that started them, to any depth: their files are spliced in after that call
+(subagent-replay.ts), and older logs' inline sidechain lines are linked to it (claude-code-sidechains.ts).
 */
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {claudeCodeReadDetails} from './claude-code-read.js';
-import {scanSubagents} from './claude-code-subagents.js';
+import {SidechainLinks} from './claude-code-sidechains.js';
+import {type SubagentIndex, scanSubagents} from './claude-code-subagents.js';
 import {userTextEvent} from './claude-code-text.js';
 import {toContentBlocks} from './content.js';
 import {arr, asArgs, bool, isRecord, type JsonRecord, rec, str} from './json.js';
@@ -26,6 +28,11 @@ import {
 export type ClaudeCodeOptions = {
 	/** Set when reading a subagent file: its calls nest under this call, and its text is left out. */
 	readonly parentId?: string | undefined;
+	/**
+	The session's subagent files, shared by the subagent files read for it, so that a subagent's own
+	Task calls find their files and no file is shown twice. Scanned from the log's folder when absent.
+	*/
+	readonly subagents?: SubagentIndex | undefined;
 };
 
 /** Line types that carry nothing for the transcript. */
@@ -42,9 +49,11 @@ type Call = {readonly name: string; readonly args: Readonly<Record<string, unkno
 
 type State = {
 	readonly stats: StatsCollector;
+	/** The call this line's calls nest under: the file's, or for a sidechain line its Task call. */
 	readonly parentId: string | undefined;
 	readonly calls: Map<string, Call>;
-	readonly open: Set<string>;
+	/** Calls without a result yet, with the call each nests under. */
+	readonly open: Map<string, string | undefined>;
 	cwd: string | undefined;
 };
 
@@ -75,7 +84,7 @@ function assistantEvents(
 			const id = str(block, 'id') ?? `${base}:${index}`;
 			const call: Call = {name: str(block, 'name') ?? 'tool', args: asArgs(block['input'])};
 			state.calls.set(id, call);
-			state.open.add(id);
+			state.open.set(id, state.parentId);
 			events.push(withParent({type: 'tool-start', id, name: call.name, args: call.args}, state.parentId));
 		} else if (type === 'thinking' || type === 'redacted_thinking') {
 			state.stats.note('skipped', 'thinking block', lineNumber);
@@ -104,6 +113,8 @@ function toolResultEvent(
 		state.stats.note('unmatched', 'tool_result without its tool_use', lineNumber);
 	}
 
+	// The result nests where its call started, whichever line carries it.
+	const parentId = state.open.has(id) ? state.open.get(id) : state.parentId;
 	state.open.delete(id);
 	const base: ToolResult = {
 		content: toContentBlocks(block['content']),
@@ -115,7 +126,7 @@ function toolResultEvent(
 	const result: ToolResult = details === undefined ? base : {...base, details};
 	return withParent(
 		{type: 'tool-end', id, result, ...(call === undefined ? {} : {name: call.name, args: call.args})},
-		state.parentId,
+		parentId,
 	);
 }
 
@@ -214,11 +225,13 @@ export function createClaudeCodeAdapter(
 		stats: context.stats,
 		parentId: options.parentId,
 		calls: new Map(),
-		open: new Set(),
+		open: new Map(),
 		cwd: undefined,
 	};
-	const subagents =
-		options.parentId === undefined ? scanSubagents(context.filePath) : scanSubagents(undefined);
+	const nested = options.parentId !== undefined;
+	const subagents = options.subagents ?? scanSubagents(nested ? undefined : context.filePath);
+	// Only a main file carries sidechain lines to link; a subagent file is all sidechain.
+	const sidechains = nested ? undefined : new SidechainLinks();
 	let meta: SessionMeta = {format: 'claude-code', agent: 'Claude Code'};
 
 	const request = (parentId: string, file: string | undefined): SubagentRequest[] => {
@@ -227,7 +240,7 @@ export function createClaudeCodeAdapter(
 		}
 
 		subagents.used.add(file);
-		return [{parentId, filePath: file}];
+		return [{parentId, filePath: file, index: subagents}];
 	};
 
 	const subagentsFor = (events: readonly TranscriptEvent[], line: JsonRecord): SubagentRequest[] => {
@@ -261,25 +274,35 @@ export function createClaudeCodeAdapter(
 				startedAt: meta.startedAt ?? str(value, 'timestamp'),
 				version: str(value, 'version') ?? meta.version,
 			};
-			if (options.parentId === undefined && bool(value, 'isSidechain') === true) {
-				context.stats.note('skipped', 'sidechain line in the main file (older subagent format)', lineNumber);
+			const sidechain = sidechains !== undefined && bool(value, 'isSidechain') === true;
+			const task = sidechain ? sidechains.link(value) : undefined;
+			if (sidechain && task === undefined) {
+				context.stats.note(
+					'skipped',
+					'sidechain line in the main file not linked to a Task call (older subagent format)',
+					lineNumber,
+				);
 				return nothing;
 			}
 
+			// A linked sidechain line is read as a line of that Task's subagent file would be.
+			const lineState: State = task === undefined ? state : {...state, parentId: task};
 			const message = rec(value, 'message');
 			let events: TranscriptEvent[] = [];
 			if (type === 'assistant' && message !== undefined) {
 				const model = str(message, 'model');
-				meta = model === undefined || model.startsWith('<') ? meta : {...meta, model};
-				events = assistantEvents(value, message, state, lineNumber);
+				const shown = model !== undefined && !model.startsWith('<') && !sidechain;
+				meta = shown ? {...meta, model} : meta;
+				sidechains?.noteAssistantLine(value);
+				events = assistantEvents(value, message, lineState, lineNumber);
 			} else if (type === 'user' && message !== undefined) {
 				if (bool(value, 'isMeta') === true) {
 					context.stats.note('skipped', 'meta message', lineNumber);
 				} else {
-					events = userEvents(value, message, state, lineNumber);
+					events = userEvents(value, message, lineState, lineNumber);
 				}
 			} else if (type === 'system') {
-				events = systemEvents(value, state, lineNumber);
+				events = systemEvents(value, lineState, lineNumber);
 			} else if (type === 'summary') {
 				meta = {...meta, title: meta.title ?? str(value, 'summary')};
 				context.stats.note('skipped', 'summary line', lineNumber);
@@ -298,9 +321,23 @@ export function createClaudeCodeAdapter(
 			return found.length === 0 ? {events} : {events, subagents: found};
 		},
 		end(): AdapterOutput {
-			const events = closeOpenCalls(state.open, context.stats, state.parentId);
+			const byParent = new Map<string | undefined, Set<string>>();
+			for (const [id, parentId] of state.open) {
+				byParent.set(parentId, (byParent.get(parentId) ?? new Set()).add(id));
+			}
+
+			state.open.clear();
+			const events = [...byParent].flatMap(([parentId, ids]) => closeOpenCalls(ids, context.stats, parentId));
+			if (nested) {
+				// Files no call claimed are the main file's to show, once all its subagents were read.
+				return {events};
+			}
+
 			const leftover = [...subagents.byAgentId.values()].filter((file) => !subagents.used.has(file));
-			return {events, subagents: leftover.map((filePath) => ({parentId: undefined, filePath}))};
+			return {
+				events,
+				subagents: leftover.map((filePath) => ({parentId: undefined, filePath, index: subagents})),
+			};
 		},
 		meta: () => meta,
 	};

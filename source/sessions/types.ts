@@ -1,5 +1,6 @@
 /** Types shared by the session readers: formats, session facts, and the adapter contract. */
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
+import type {SubagentIndex} from './claude-code-subagents.js';
 import type {StatsCollector} from './stats.js';
 
 /** The log formats lector can replay, detected from the content. */
@@ -28,6 +29,8 @@ export type SubagentRequest = {
 	/** The call the subagent's tool calls nest under; undefined when no call in the log started it. */
 	readonly parentId: string | undefined;
 	readonly filePath: string;
+	/** The session's subagent files, so that this subagent's own Task calls find theirs. */
+	readonly index?: SubagentIndex | undefined;
 };
 
 /** What one input line turned into. */

@@ -13,19 +13,85 @@ export const emptyTranscript: TranscriptState = {items: [], indexById: new Map()
 
 type Draft = {items: TranscriptItem[]; indexById: Map<string, number>};
 
+/**
+Most items a nested call is moved back past to join its parent's calls. Parallel subagents write
+their calls interleaved; placing each after its own parent's keeps every subagent's calls together,
+and this bound keeps the cost of an event small whatever the log holds.
+*/
+export const maxNestShift = 256;
+
+/**
+Where a new call under `parentId` goes: right after its parent and the calls already nested under
+it (to any depth), when that is within the last `maxNestShift` items; else at the end.
+*/
+function nestedPosition(draft: Draft, parentId: string | undefined): number {
+	const end = draft.items.length;
+	const parentIndex = parentId === undefined ? undefined : draft.indexById.get(parentId);
+	if (parentId === undefined || parentIndex === undefined || end - parentIndex > maxNestShift) {
+		return end;
+	}
+
+	const subtree = new Set([parentId]);
+	let index = parentIndex + 1;
+	for (; index < end; index++) {
+		const item = draft.items[index];
+		if (item?.type !== 'tool' || item.parentId === undefined || !subtree.has(item.parentId)) {
+			break;
+		}
+
+		subtree.add(item.id);
+	}
+
+	return index;
+}
+
 function upsert(draft: Draft, item: TranscriptItem): void {
 	const index = draft.indexById.get(item.id);
-	if (index === undefined) {
-		draft.indexById.set(item.id, draft.items.length);
-		draft.items.push(item);
-	} else {
+	if (index !== undefined) {
 		draft.items[index] = item;
+		return;
+	}
+
+	const at = item.type === 'tool' ? nestedPosition(draft, item.parentId) : draft.items.length;
+	if (at === draft.items.length) {
+		draft.indexById.set(item.id, at);
+		draft.items.push(item);
+		return;
+	}
+
+	draft.items.splice(at, 0, item);
+	for (let moved = at; moved < draft.items.length; moved++) {
+		const shifted = draft.items[moved];
+		if (shifted !== undefined) {
+			draft.indexById.set(shifted.id, moved);
+		}
 	}
 }
 
 function existing(draft: Draft, id: string): TranscriptItem | undefined {
 	const index = draft.indexById.get(id);
 	return index === undefined ? undefined : draft.items[index];
+}
+
+/**
+Deepest nesting the transcript keeps: a call nested deeper is drawn at this depth, so a log whose
+subagents start subagents without end cannot indent rows without end.
+*/
+export const maxNestDepth = 8;
+
+/** The nesting fields of a call under `parentId`: the parent's depth plus 1, capped. */
+function nesting(
+	draft: Draft,
+	id: string,
+	parentId: string | undefined,
+): {parentId?: string; depth?: number} {
+	if (parentId === undefined) {
+		return {};
+	}
+
+	const parent = parentId === id ? undefined : existing(draft, parentId);
+	const above = parent?.type === 'tool' ? (parent.depth ?? 0) : 0;
+	return {parentId, depth: Math.min(maxNestDepth, above + 1)};
 }
 
 function applyTo(draft: Draft, event: TranscriptEvent): void {
@@ -55,7 +121,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				args: event.args,
 				status: 'running',
 				result: undefined,
-				...(event.parentId === undefined ? {} : {parentId: event.parentId}),
+				...nesting(draft, event.id, event.parentId),
 			});
 			return;
 		}
@@ -63,7 +129,6 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 		case 'tool-end': {
 			const before = existing(draft, event.id);
 			const call: ToolCallItem | undefined = before?.type === 'tool' ? before : undefined;
-			const parentId = call?.parentId ?? event.parentId;
 			upsert(draft, {
 				type: 'tool',
 				id: event.id,
@@ -71,7 +136,10 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				args: call?.args ?? event.args ?? {},
 				status: 'done',
 				result: event.result,
-				...(parentId === undefined ? {} : {parentId}),
+				// The call keeps the place it started in; a result for an unknown call nests by its own event.
+				...(call?.parentId === undefined
+					? nesting(draft, event.id, event.parentId)
+					: {parentId: call.parentId, ...(call.depth === undefined ? {} : {depth: call.depth})}),
 			});
 			return;
 		}

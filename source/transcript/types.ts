@@ -24,6 +24,11 @@ export type ToolCallItem = {
 	readonly result: ToolResult | undefined;
 	/** The call this one ran under (a Claude Code subagent's calls nest under its Task call). */
 	readonly parentId?: string;
+	/**
+	Levels this call is nested, set with `parentId`: its parent's depth plus 1 (1 when the parent is
+	not in the transcript), at most `maxNestDepth`. Derived by the reducer, never taken from events.
+	*/
+	readonly depth?: number;
 };
 
 export type UserTextItem = {readonly type: 'user'; readonly id: string; readonly text: string};

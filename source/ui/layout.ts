@@ -159,7 +159,7 @@ export function frameRows(layout: Layout, top: Position): FrameRow[] {
 	while (out.length < rows && index < layout.count) {
 		const gap = layout.gap(index);
 		for (; offset < gap && out.length < rows; offset++) {
-			out.push({row: gapRow(layout.env.items[index]), index, gap: true});
+			out.push({row: gapRow(layout.env.items[index], layout.env.width - markerWidth), index, gap: true});
 		}
 
 		const panel = layout.viewAt(index);

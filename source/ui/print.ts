@@ -37,7 +37,7 @@ export function printItems(items: readonly TranscriptItem[], options: PrintOptio
 	for (const [index, item] of items.entries()) {
 		if (index > 0) {
 			// A subagent's calls keep their guide in the blank line too.
-			lines.push(options.painter.paint(gapRow(item)).trimEnd());
+			lines.push(options.painter.paint(gapRow(item, context.width)).trimEnd());
 		}
 
 		const view = viewForItem(item, context);

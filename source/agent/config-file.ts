@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
+import {configPath} from '../keys/config.js';
 import {type ConfigFileModel, defaultMaxOutputTokens, type Environment} from './config.js';
 import {isRecord, numberField, stringField} from './json.js';
 
-/** `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`. */
+/**
+`$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`: the one file the keys, the
+theme and the model are read from, so this is keys/config.ts's `configPath` (a relative
+XDG_CONFIG_HOME is ignored, as the XDG spec says).
+*/
 export function configFilePath(env: Environment, home = os.homedir()): string {
-	const base = env['XDG_CONFIG_HOME'] || path.join(home, '.config');
-	return path.join(base, 'lector', 'config.json');
+	return configPath(env, home);
 }
 
 /** The config file's model settings: undefined when there is no file, an Error when it is broken. */

@@ -11,6 +11,8 @@ Order, first that gives a value wins, field by field (see docs/agent.md):
    baseUrl apply only when its provider (if it names one) is the provider chosen
 5. none: the shell opens without a model (max output tokens: 8192).
 */
+import {configPath} from '../keys/config.js';
+import {wholeNumberOf} from '../read/params.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -74,12 +76,20 @@ export const keyVariables: Readonly<Record<ProviderName, string>> = {
 	openai: 'OPENAI_API_KEY',
 };
 
-export const howToConfigure =
-	'No model is configured. Set ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY / OPENAI_BASE_URL ' +
-	'(any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama) and LECTOR_MODEL, pass ' +
-	'--provider, --model and --base-url, or write {"model": {"provider": "openai", "model": "…", "baseUrl": "…"}} ' +
-	'to ~/.config/lector/config.json. Meanwhile, type read <path> [offset] [limit], ls [path], find <glob> or ' +
-	'grep <pattern> [path] to run a tool yourself.';
+/**
+What to do when no model is configured. `configFile` is the file lector reads (keys/config.ts
+`configPath`: `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`), so the advice
+names the file that will be read, as the help screen does.
+*/
+export function howToConfigure(configFile: string): string {
+	return (
+		'No model is configured. Set ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY / OPENAI_BASE_URL ' +
+		'(any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama) and LECTOR_MODEL, pass ' +
+		'--provider, --model and --base-url, or write {"model": {"provider": "openai", "model": "…", "baseUrl": "…"}} ' +
+		`to ${configFile}. Meanwhile, type read <path> [offset] [limit], ls [path], find <glob> or ` +
+		'grep <pattern> [path] to run a tool yourself.'
+	);
+}
 
 type Pick = {readonly value: string; readonly source: string};
 
@@ -121,8 +131,8 @@ function providerFromEnvironment(env: Environment): Pick | undefined {
 function contextWindowOf(env: Environment, file: ConfigFileModel | undefined): number | undefined | Error {
 	const raw = env['LECTOR_CONTEXT_WINDOW'];
 	if (raw !== undefined && raw.trim() !== '') {
-		const number = Number(raw);
-		return Number.isInteger(number) && number >= 1000
+		const number = wholeNumberOf(raw);
+		return number !== undefined && number >= 1000
 			? number
 			: new Error(`LECTOR_CONTEXT_WINDOW must be a whole number of tokens (at least 1000), got "${raw}".`);
 	}
@@ -132,8 +142,8 @@ function contextWindowOf(env: Environment, file: ConfigFileModel | undefined): n
 
 /** A positive whole number written in decimal digits, else undefined (`8k`, `1e4`, `0` and `-1` are refused). */
 function positiveInteger(text: string): number | undefined {
-	const number = Number(text);
-	return /^\d+$/.test(text) && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+	const number = wholeNumberOf(text);
+	return number !== undefined && number > 0 ? number : undefined;
 }
 
 /** The answer-length cap: flag, then variable, then file, then the default. A bad value names its source. */
@@ -165,8 +175,11 @@ export function resolveModelConfig(input: {
 	readonly flags: ModelFlags;
 	readonly env: Environment;
 	readonly file?: ConfigFileModel | undefined;
+	/** The config file's path, for the advice when nothing is configured. Default: from `env`. */
+	readonly configFile?: string;
 }): ConfigResolution {
 	const {flags, env, file} = input;
+	const advice = howToConfigure(input.configFile ?? configPath(env));
 	const explicitModel = first(
 		[flags.model, 'flag --model'],
 		[env['LECTOR_MODEL'], 'LECTOR_MODEL'],
@@ -182,14 +195,14 @@ export function resolveModelConfig(input: {
 			source: `model name (${explicitModel.source})`,
 		});
 	if (!providerPick) {
-		return {ok: false, message: howToConfigure};
+		return {ok: false, message: advice};
 	}
 
 	const provider = asProvider(providerPick.value);
 	if (!provider) {
 		return {
 			ok: false,
-			message: `Unknown provider "${providerPick.value}" (from ${providerPick.source}); use anthropic or openai. ${howToConfigure}`,
+			message: `Unknown provider "${providerPick.value}" (from ${providerPick.source}); use anthropic or openai. ${advice}`,
 		};
 	}
 
@@ -232,7 +245,7 @@ export function resolveModelConfig(input: {
 	if (!apiKey && baseUrl.source === 'default') {
 		return {
 			ok: false,
-			message: `The ${provider} provider needs an API key: set ${keyVariables[provider]} or LECTOR_API_KEY. ${howToConfigure}`,
+			message: `The ${provider} provider needs an API key: set ${keyVariables[provider]} or LECTOR_API_KEY. ${advice}`,
 		};
 	}
 

@@ -24,10 +24,11 @@ export async function runDirectCommand(
 ): Promise<void> {
 	const {emit, newId} = context;
 	const command = parseDirectCommand(text);
+	// What was typed stays in the transcript above its panel or answer, as in any chat, so nothing the
+	// person wrote is lost. Its id has the direct-command prefix, so a model configured later never
+	// receives it as a prompt.
+	emit({type: 'user-text', id: newId(directIdPrefix.slice(0, -1)), text});
 	if (command === undefined || command instanceof Error) {
-		// What was typed stays in the transcript above the answer, so nothing the person wrote is lost.
-		// Its id has the direct-command prefix, so a model configured later never receives it as a prompt.
-		emit({type: 'user-text', id: newId(directIdPrefix.slice(0, -1)), text});
 		emit({
 			type: 'notice',
 			id: newId('notice'),

@@ -1,3 +1,4 @@
+import {wholeNumberOf} from '../read/params.js';
 import type {ToolName} from './tools.js';
 
 /** A tool call typed by the person in the no-model mode. */
@@ -50,8 +51,8 @@ function count(word: string | undefined, name: string): number | undefined | Err
 		return undefined;
 	}
 
-	const number = Number(word);
-	return Number.isInteger(number) && number >= 1
+	const number = wholeNumberOf(word);
+	return number !== undefined && number >= 1
 		? number
 		: new Error(`${name} must be a whole number of at least 1, got "${word}".`);
 }

@@ -108,6 +108,35 @@ function statusOf(error: unknown): number | undefined {
 	return fields ? numberField(fields, 'statusCode') : undefined;
 }
 
+/** What to do about a refused key, naming the variable it came from (or the one to set when none is). */
+function keyAdvice(config: ModelConfig, status: 401 | 403): string {
+	const variable = keyVariables[config.provider];
+	const source = config.sources.apiKey;
+	if (config.apiKey === undefined || source === 'none') {
+		return `no API key is set: set ${variable} (or LECTOR_API_KEY).`;
+	}
+
+	return status === 401
+		? `the API key from ${source} was not accepted: check it, or set another in ${variable} (or LECTOR_API_KEY).`
+		: `the API key from ${source} is not allowed this request: check its permissions and the model name "${config.model}", or set another key in ${variable} (or LECTOR_API_KEY).`;
+}
+
+/**
+What to change after a 404: the model name where it was set (a /model switch is undone with /model,
+not with a flag the person did not use), and the base URL in the form the provider takes.
+*/
+function modelAdvice(config: ModelConfig): string {
+	const form = config.provider === 'anthropic' ? 'scheme://host:port, without /v1' : 'ending in /v1';
+	const baseUrl = `the base URL ${config.baseUrl} (from ${config.sources.baseUrl}; ${form})`;
+	const source = config.sources.model;
+	if (source.startsWith('/model')) {
+		return `Pick another model with /model, or check ${baseUrl}.`;
+	}
+
+	const where = source === 'default' ? 'the default model' : `the model name (from ${source})`;
+	return `Check ${where} and ${baseUrl}; /model picks another model for this session.`;
+}
+
 /**
 Classifies an error from the SDK (an APICallError, a fetch failure, a broken stream) and writes a message
 that names what to change. `streamed` says whether part of the answer had already arrived: a network
@@ -131,11 +160,10 @@ export function describeProviderError(
 		message,
 	});
 	if (status === 401 || status === 403) {
-		const key = `${keyVariables[config.provider]} or LECTOR_API_KEY`;
 		return make(
 			'auth',
 			false,
-			`${where} refused the request (${status}: ${said}). Check the API key: set ${key} (now from ${config.sources.apiKey}).`,
+			`${where} refused the request (${status}: ${said}): ${keyAdvice(config, status)}`,
 		);
 	}
 
@@ -143,7 +171,7 @@ export function describeProviderError(
 		return make(
 			'not-found',
 			false,
-			`${where} does not know the model "${config.model}" or the endpoint (404: ${said}). Check --model / LECTOR_MODEL and the base URL (${config.provider === 'anthropic' ? 'scheme://host:port, without /v1' : 'ending in /v1'}).`,
+			`${where} does not know the model "${config.model}" or the endpoint (404: ${said}). ${modelAdvice(config)}`,
 		);
 	}
 

@@ -45,11 +45,18 @@ export function lastModelSwitch(log: {
 	return undefined;
 }
 
+type ResumeNotice = {readonly level: 'info' | 'warning'; readonly text: string};
+
 /** What a continued session starts with, and what the banner adds about it. */
 export type ModelResume = {
 	readonly config: ModelConfig;
 	/** Set when the log had a switch to another model: resumed, or why not. */
-	readonly notice: {readonly level: 'info' | 'warning'; readonly text: string} | undefined;
+	readonly notice: ResumeNotice | undefined;
+	/**
+	The line that ends the continued transcript, naming the model in use from now on: the transcript
+	may end in a `Switched to …` notice for a model that is not the one resumed.
+	*/
+	readonly continuing: ResumeNotice;
 };
 
 /** Where /model shows a resumed switch came from. */
@@ -68,19 +75,24 @@ export function resumeModel(input: {
 	readonly file: ConfigFileModel | undefined;
 }): ModelResume {
 	const {configured, switched} = input;
+	const now = `Continuing with ${modelLabel(configured)}`;
 	if (!switched) {
-		return {config: configured, notice: undefined};
+		return {config: configured, notice: undefined, continuing: {level: 'info', text: `${now}.`}};
 	}
 
 	const label = `${switched.provider} · ${switched.model}`;
 	const provider = asProvider(switched.provider);
 	if (provider === configured.provider && switched.model === configured.model) {
-		return {config: configured, notice: undefined};
+		return {config: configured, notice: undefined, continuing: {level: 'info', text: `${now}.`}};
 	}
 
 	const keep = (level: 'info' | 'warning', reason: string): ModelResume => ({
 		config: configured,
 		notice: {level, text: `This session last switched to ${label} with /model. ${reason}`},
+		continuing: {
+			level,
+			text: `${now}, not ${label}, the model this session last switched to with /model. ${reason}`,
+		},
 	});
 	if (input.flags.model?.trim() || input.flags.provider?.trim()) {
 		return keep('info', `The --model or --provider given now wins: ${modelLabel(configured)}.`);
@@ -117,6 +129,10 @@ export function resumeModel(input: {
 		notice: {
 			level: 'info',
 			text: `Resumed with ${modelLabel(config)}, the model this session last switched to with /model (configured: ${modelLabel(configured)}).`,
+		},
+		continuing: {
+			level: 'info',
+			text: `Continuing with ${modelLabel(config)}, the model this session last switched to with /model.`,
 		},
 	};
 }

@@ -6,6 +6,7 @@ import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
 import {configFilePath, loadConfigFile} from './config-file.js';
 import {historyFromEvents} from './history.js';
+import {logFolderRefusal} from './log-folder.js';
 import {lastModelSwitch, type ModelResume, resumeModel} from './model-resume.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
@@ -35,6 +36,22 @@ export type OpenedShell = {
 	readonly logPath: string | undefined;
 };
 
+/** Ids of the notice that ends a continued transcript with the model now in use. */
+export const continuingIdPrefix = 'continue-';
+
+/** The log writer, after refusing a folder whose creation could hang (log-folder.ts). */
+function openLog(
+	filePath: string,
+	header: ConstructorParameters<typeof LectorLogWriter>[1],
+): LectorLogWriter {
+	const refusal = logFolderRefusal(path.dirname(filePath));
+	if (refusal !== undefined) {
+		throw new Error(refusal);
+	}
+
+	return new LectorLogWriter(filePath, header);
+}
+
 /**
 Everything the shell needs at start-up: resolves the model (flags > env > config file), opens or
 continues the session log, rebuilds the conversation for `--continue` (with the model it last switched
@@ -44,14 +61,15 @@ rejects for configuration problems: the shell then opens without a model and the
 export async function openShellSession(options: OpenShellOptions): Promise<OpenedShell> {
 	const env = options.env ?? process.env;
 	const cwd = path.resolve(options.cwd);
-	const file = await loadConfigFile(configFilePath(env, options.home));
+	const configFile = configFilePath(env, options.home);
+	const file = await loadConfigFile(configFile);
 	const problems: string[] = [];
 	if (file instanceof Error) {
 		problems.push(`The config file was ignored: ${file.message}`);
 	}
 
-	const configFile = file instanceof Error ? undefined : file;
-	const resolution = resolveModelConfig({flags: options.flags, env, file: configFile});
+	const fileModel = file instanceof Error ? undefined : file;
+	const resolution = resolveModelConfig({flags: options.flags, env, file: fileModel, configFile});
 	const configured = resolution.ok ? resolution.config : undefined;
 
 	let previousEvents: readonly TranscriptEvent[] = [];
@@ -73,16 +91,16 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 						switched: lastModelSwitch(previous),
 						flags: options.flags,
 						env,
-						file: configFile,
+						file: fileModel,
 					})
 				: undefined;
 			logPath = last;
-			log = new LectorLogWriter(last, undefined);
+			log = openLog(last, undefined);
 		} else {
 			const id = randomUUID();
 			const startedAt = new Date();
 			logPath = newSessionPath(cwd, id, env, startedAt, options.home);
-			log = new LectorLogWriter(logPath, {
+			log = openLog(logPath, {
 				type: 'lector-session',
 				version: lectorLogVersion,
 				id,
@@ -100,6 +118,16 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 	// The model in use: the configured one, or the continued session's last /model switch.
 	const config = resumed?.config ?? configured;
 	const resumeNotice = resumed?.notice;
+	if (resumed && previousEvents.length > 0) {
+		// Ends the old transcript, which may close on a switch to a model that is not the one in use now.
+		const continuing: TranscriptEvent = {
+			type: 'notice',
+			id: `${continuingIdPrefix}${randomUUID()}`,
+			...resumed.continuing,
+		};
+		previousEvents = [...previousEvents, continuing];
+		log?.append(continuing);
+	}
 
 	const history = config ? historyFromEvents(previousEvents, config.provider) : [];
 	const session = new AgentSession({
@@ -111,7 +139,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		history,
 		// For /model <provider>:<name>: that provider's own variables and config.
 		env,
-		configFile,
+		configFile: fileModel,
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
 	});

@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
+import {configPath} from '../keys/config.js';
 import {ReadCache} from '../read/index.js';
 import type {LectorLogWriter} from '../sessions/lector-log.js';
 import type {TranscriptEvent} from '../transcript/types.js';
@@ -203,9 +204,14 @@ export class AgentSession {
 		await this.runJob(async (signal) => this.compactWith(model, config, signal));
 	}
 
+	/** Why there is no model and how to configure one, naming the config file of `options.env`. */
+	private get noModelMessage(): string {
+		return this.options.noModelMessage ?? howToConfigure(configPath(this.options.env ?? {}));
+	}
+
 	/** What /model shows. */
 	describeModel(): string {
-		return this.config ? describeModelConfig(this.config) : (this.options.noModelMessage ?? howToConfigure);
+		return this.config ? describeModelConfig(this.config) : this.noModelMessage;
 	}
 
 	/**
@@ -221,7 +227,7 @@ export class AgentSession {
 			start: this.options.configured ?? this.options.config,
 			env: this.options.env ?? {},
 			file: this.options.configFile,
-			noModel: this.options.noModelMessage ?? howToConfigure,
+			noModel: this.noModelMessage,
 		});
 		if (plan.type !== 'switch') {
 			this.notice(plan.type === 'show' ? 'info' : 'warning', plan.text);
@@ -293,7 +299,7 @@ export class AgentSession {
 				signal,
 				emit: (event) => this.emit(event),
 				newId: (kind) => this.newId(kind),
-				noModelMessage: this.options.noModelMessage ?? howToConfigure,
+				noModelMessage: this.noModelMessage,
 			}),
 		);
 	}

@@ -31,6 +31,9 @@ function notice(context: TurnContext, level: 'info' | 'warning' | 'error', text:
 	context.emit({type: 'notice', id: context.newId('notice'), level, text});
 }
 
+/** Between a number and its unit: a no-break space, so a notice never wraps between "1.0" and "s". */
+const unitSpace = '\u00a0';
+
 /** One request, retried while the failure is retryable, nothing was streamed yet and the policy allows. */
 async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promise<StepOutcome> {
 	// One notice for all retries of this request, updated in place, so a dead server does not flood the view.
@@ -47,8 +50,15 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 			newId: context.newId,
 		});
 		const {failure} = outcome;
-		if (!failure?.retryable || outcome.streamed || attempt >= context.retry.maxRetries) {
+		if (!failure?.retryable || outcome.streamed) {
 			return outcome;
+		}
+
+		if (attempt >= context.retry.maxRetries) {
+			// The last notice said "Retrying…": the final one must say that lector stopped, and after what.
+			const tries = attempt + 1;
+			const gaveUp = tries === 1 ? '' : ` Gave up after ${tries} tries; send the prompt again to retry.`;
+			return {...outcome, failure: {...failure, message: `${failure.message}${gaveUp}`}};
 		}
 
 		const delay = retryDelay(context.retry, attempt, failure.retryAfterMs);
@@ -58,7 +68,7 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 				...outcome,
 				failure: {
 					...failure,
-					message: `${failure.message} The server asks to wait ${seconds} s; try again later.`,
+					message: `${failure.message} The server asks to wait ${seconds}${unitSpace}s; try again later.`,
 				},
 			};
 		}
@@ -67,7 +77,7 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 			type: 'notice',
 			id: retryNoticeId,
 			level: 'warning',
-			text: `${failure.message} Retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${context.retry.maxRetries}).`,
+			text: `${failure.message} Retrying in ${(delay / 1000).toFixed(1)}${unitSpace}s (retry ${attempt + 1} of ${context.retry.maxRetries}).`,
 		});
 		await context.retry.sleep(delay, signal);
 		if (signal.aborted) {

@@ -1,4 +1,5 @@
 import {type ReadLimits, type ReadResult, read} from '../read/index.js';
+import {wholeNumberOf} from '../read/params.js';
 
 export type ReadCommandFlags = {
 	readonly offset: string | undefined;
@@ -27,9 +28,10 @@ export function numberFlag(name: string, value: string | undefined, minimum: num
 		return undefined;
 	}
 
-	const number = Number(value);
-	if (value.trim() === '' || !Number.isInteger(number) || number < minimum) {
-		throw new UsageError(`--${name} needs a whole number of at least ${minimum}, got "${value}".`);
+	// Plain digits only, as for the engine's own parameters: `1e3` and `0x10` are refused, not guessed at.
+	const number = wholeNumberOf(value);
+	if (number === undefined || number < minimum) {
+		throw new UsageError(`--${name} needs a whole number of at least ${minimum} in digits, got "${value}".`);
 	}
 
 	return number;

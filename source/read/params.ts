@@ -3,8 +3,26 @@ import type {NumberRange, RawReadParams, ReadRequest, Selection} from './types.j
 export type ParsedParams = {ok: true; request: ReadRequest} | {ok: false; message: string};
 
 /**
+A whole number written as plain decimal digits, with an optional sign and spaces around ("120", "-3"),
+else undefined. "1e3", "0x10", "1.5", "8k" and "1_000" are refused: `Number()` would take the first
+two, and a count that reads as something else is more likely a mistake than a wish. The one rule for
+every number lector reads from text: tool arguments, direct commands, variables and (for the CLI's
+flags) `lector read`.
+*/
+export function wholeNumberOf(text: string): number | undefined {
+	const trimmed = text.trim();
+	if (!/^[+-]?\d+$/.test(trimmed)) {
+		return undefined;
+	}
+
+	const number = Number(trimmed);
+	return Number.isSafeInteger(number) ? number : undefined;
+}
+
+/**
 An optional whole number, or an Error whose message tells the model what to send. Numbers arrive as
 numbers, numeric strings, empty strings or null from different models; blank and null mean absent.
+A string must be plain digits (`wholeNumberOf`); a JSON number must be an integer.
 Also used by the other tools' argument checks (tools/args.ts), so every tool reads them alike.
 */
 export function optionalNumber(raw: RawReadParams, name: string): number | undefined | Error {
@@ -18,9 +36,13 @@ export function optionalNumber(raw: RawReadParams, name: string): number | undef
 	}
 
 	const number =
-		typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
-	if (!Number.isInteger(number)) {
-		return new Error(`${name} must be a whole number, got ${JSON.stringify(value)}.`);
+		typeof value === 'number'
+			? value
+			: typeof value === 'string'
+				? (wholeNumberOf(value) ?? Number.NaN)
+				: Number.NaN;
+	if (!Number.isSafeInteger(number)) {
+		return new Error(`${name} must be a whole number in digits (e.g. 120), got ${JSON.stringify(value)}.`);
 	}
 
 	return number;

@@ -4,6 +4,7 @@ import {checkAccess} from './access.js';
 import type {ReadCache} from './cache.js';
 import {displayPathOf, errorResult, makeDetails} from './details.js';
 import {findFormatReader} from './formats/index.js';
+import {withIgnoredParams} from './ignored-params.js';
 import {guessLanguage} from './language.js';
 import {formatBytes, unchangedNotice} from './notices.js';
 import {parseParams} from './params.js';
@@ -51,6 +52,17 @@ function permissionMessage(shownPath: string): string {
 function withArticle(noun: string): string {
 	const vowelSound = /^[aeiou]/i.test(noun) || /^[FHLMNRSX][A-Z]/.test(noun);
 	return `${vowelSound ? 'an' : 'a'} ${noun}`;
+}
+
+/**
+`rand.bin is binary (2.0 KB), not text.` or `a.zip is a ZIP archive (113 bytes), not text.`, then the
+advice: the kind is named once, and only when the bytes or the name tell more than "binary".
+*/
+function binaryMessage(shownPath: string, kind: string | undefined, size: number, advice: string): string {
+	// /proc and /sys files report size 0: no size rather than a wrong one.
+	const bytes = size > 0 ? ` (${formatBytes(size)})` : '';
+	const what = kind === undefined ? 'binary' : withArticle(kind);
+	return `${shownPath} is ${what}${bytes}, not text. ${advice}`;
 }
 
 /** Reads a file's first bytes, at most `end`, without moving any cursor. */
@@ -177,17 +189,13 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 			}
 
 			if (formatReader) {
-				return await formatReader.read({file, sample, request, limits, base: known, signal});
+				const result = await formatReader.read({file, sample, request, limits, base: known, signal});
+				return withIgnoredParams(result, request, formatReader.name);
 			}
 
 			const sniffed = sniff(sample, absolute);
 			if (sniffed.type === 'binary') {
-				const size = opened.size > 0 ? `, ${formatBytes(opened.size)}` : '';
-				return fail(
-					'binary',
-					`${shownPath} is ${withArticle(sniffed.kind)} (binary${size}), not text. ${sniffed.advice}`,
-					opened,
-				);
+				return fail('binary', binaryMessage(shownPath, sniffed.kind, opened.size, sniffed.advice), opened);
 			}
 
 			const result = await readTextFile(
@@ -206,7 +214,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 				options.cache?.remember(absolute, request, result.details);
 			}
 
-			return result;
+			return withIgnoredParams(result, request, 'text');
 		} finally {
 			await file.close();
 		}

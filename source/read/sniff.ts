@@ -8,7 +8,12 @@ export const sniffBytes = 8192;
 
 export type Sniffed =
 	| {readonly type: 'text'; readonly encoding: TextEncoding; readonly bomBytes: number}
-	| {readonly type: 'binary'; readonly kind: string; readonly advice: string};
+	| {
+			readonly type: 'binary';
+			/** `ZIP archive`, `PNG image`: what the bytes or the name say; undefined when only "binary". */
+			readonly kind: string | undefined;
+			readonly advice: string;
+	  };
 
 type Signature = {
 	readonly magic: readonly number[];
@@ -17,14 +22,16 @@ type Signature = {
 	readonly advice: string;
 };
 
-const archiveAdvice = 'List its contents with a shell command such as `unzip -l` or `tar -tf`.';
+/** .xlsx and .jar files (and .docx ones the Word reader did not claim) are ZIPs: unzip lists them all the same. */
+const zipAdvice =
+	'List its contents with a shell command such as `unzip -l` (.xlsx and .jar files are ZIPs too).';
 
 /**
 Formats recognised from their first bytes, so a renamed file is still named right. Images and PDFs
 are not here: formats/image.ts and formats/pdf.ts claim them by their bytes before this check runs.
 */
 const signatures: readonly Signature[] = [
-	{magic: [0x50, 0x4b, 0x03, 0x04], kind: 'ZIP archive (also .docx, .xlsx, .jar)', advice: archiveAdvice},
+	{magic: [0x50, 0x4b, 0x03, 0x04], kind: 'ZIP archive', advice: zipAdvice},
 	{
 		magic: [0x1f, 0x8b],
 		kind: 'gzip archive',
@@ -138,9 +145,9 @@ export function sniff(sample: Uint8Array, filePath: string): Sniffed {
 	if (hasNul || controlShare(text) > 0.1 || (namedKind !== undefined && !isUtf8(text))) {
 		return {
 			type: 'binary',
-			kind: namedKind ?? 'binary file',
+			kind: namedKind,
 			advice:
-				'It is not text. Inspect it with a shell command such as `file`, `xxd | head` or `strings`, or with a tool made for its format.',
+				'Inspect it with a shell command such as `file`, `xxd | head` or `strings`, or with a tool made for its format.',
 		};
 	}
 

@@ -25,6 +25,13 @@ describe('resolveModelConfig', () => {
 		expect(resolve({}, {})).toMatch(/No model is configured\. Set ANTHROPIC_API_KEY/);
 	});
 
+	it('names the config file lector reads, XDG_CONFIG_HOME included', () => {
+		expect(resolve({}, {XDG_CONFIG_HOME: '/cfg'})).toContain('write {"model"');
+		expect(resolve({}, {XDG_CONFIG_HOME: '/cfg'})).toContain('to /cfg/lector/config.json.');
+		expect(resolve({}, {XDG_CONFIG_HOME: '/cfg'})).not.toContain('~/.config');
+		expect(resolve({provider: 'gemini'}, {XDG_CONFIG_HOME: '/cfg'})).toContain('/cfg/lector/config.json');
+	});
+
 	it('takes a provider key alone, with the default model and URL', () => {
 		expect(resolve({}, {ANTHROPIC_API_KEY: 'k'})).toMatchObject({
 			provider: 'anthropic',
@@ -83,6 +90,8 @@ describe('resolveModelConfig', () => {
 		expect(resolve({}, {ANTHROPIC_API_KEY: 'k', LECTOR_CONTEXT_WINDOW: '50000'})).toMatchObject({
 			contextWindow: 50_000,
 		});
+		// Plain digits only, as for every number lector reads from text: 1e5 is refused, not taken as 100000.
+		expect(resolve({}, {ANTHROPIC_API_KEY: 'k', LECTOR_CONTEXT_WINDOW: '1e5'})).toMatch(/got "1e5"/);
 		expect(resolve({}, {ANTHROPIC_API_KEY: 'k', LECTOR_CONTEXT_WINDOW: 'big'})).toMatch(
 			/LECTOR_CONTEXT_WINDOW/,
 		);
@@ -148,6 +157,8 @@ describe('the config file', () => {
 	it('lives under XDG_CONFIG_HOME, else ~/.config', () => {
 		expect(configFilePath({XDG_CONFIG_HOME: '/x'}, '/home/u')).toBe('/x/lector/config.json');
 		expect(configFilePath({}, '/home/u')).toBe('/home/u/.config/lector/config.json');
+		// The same file the keys and theme come from: a relative XDG_CONFIG_HOME is ignored, as XDG says.
+		expect(configFilePath({XDG_CONFIG_HOME: 'rel'}, '/home/u')).toBe('/home/u/.config/lector/config.json');
 	});
 
 	it('is checked field by field', async () => {

@@ -89,7 +89,16 @@ describe('openShellSession', () => {
 
 			const second = await openShellSession({cwd: workspace, flags: {}, env, continueLast: true});
 			expect(second.logPath).toBe(first.logPath);
-			expect(second.previousEvents.map((event) => event.type)).toEqual(['user-text', 'assistant-text']);
+			// The old transcript, then a line naming the model in use from now on (logged too).
+			expect(second.previousEvents.map((event) => event.type)).toEqual([
+				'user-text',
+				'assistant-text',
+				'notice',
+			]);
+			expect(second.previousEvents.at(-1)).toMatchObject({
+				level: 'info',
+				text: 'Continuing with openai · m.',
+			});
 			expect(second.session.messages).toEqual([
 				{role: 'user', content: 'Question one'},
 				{role: 'assistant', content: [{type: 'text', text: 'First answer.'}]},
@@ -100,7 +109,7 @@ describe('openShellSession', () => {
 			const lines = readFileSync(first.logPath ?? '', 'utf8')
 				.trim()
 				.split('\n');
-			expect(lines).toHaveLength(5);
+			expect(lines).toHaveLength(6);
 		} finally {
 			await server.close();
 		}
@@ -119,6 +128,16 @@ describe('openShellSession', () => {
 		expect(opened.banner.level).toBe('warning');
 		expect(opened.banner.text).toMatch(/No model is configured/);
 		expect(opened.banner.text).toMatch(/no earlier session/);
+		// The banner and the /model refusal name the config file under XDG_CONFIG_HOME, not ~/.config.
+		const file = path.join(state, 'lector', 'config.json');
+		expect(opened.banner.text).toContain(`to ${file}.`);
+		const notices: string[] = [];
+		opened.session.subscribe((event) => {
+			if (event.type === 'notice') notices.push(event.text);
+		});
+		expect(await opened.session.submit('/model gpt-4.1')).toEqual({type: 'refused'});
+		expect(notices.join('\n')).toContain(`There is no model to switch from.`);
+		expect(notices.join('\n')).toContain(`to ${file}.`);
 		opened.session.close();
 	});
 });

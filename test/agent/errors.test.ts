@@ -22,6 +22,9 @@ async function closedPort(): Promise<number> {
 	return typeof address === 'object' && address !== null ? address.port : 9;
 }
 
+/** The harness's sources, for tests that change one. */
+const sources = {provider: 'test', model: 'test', baseUrl: 'test', apiKey: 'test', maxOutputTokens: 'test'};
+
 describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api) => {
 	const keyVariable = api === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
 
@@ -39,6 +42,48 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		expect(eventTags(h.events).slice(2)).toEqual(['user-text', 'assistant-text']);
 	});
 
+	it('401 without a key says that none is set, and which variable sets one', async () => {
+		const h = await startHarness(api, [{type: 'error', status: 401, message: 'missing key'}], {
+			config: {apiKey: undefined, sources: {...sources, apiKey: 'none'}},
+		});
+		await h.session.submit('Hi');
+		expect(notices(h.events)[0]).toMatch(
+			new RegExp(
+				`refused the request \\(401: missing key\\): no API key is set: set ${keyVariable} \\(or LECTOR_API_KEY\\)\\.$`,
+			),
+		);
+	});
+
+	it('401 with a key names where the refused key came from', async () => {
+		const h = await startHarness(api, [{type: 'error', status: 401, message: 'bad key'}], {
+			config: {sources: {...sources, apiKey: keyVariable}},
+		});
+		await h.session.submit('Hi');
+		expect(notices(h.events)[0]).toContain(
+			`(401: bad key): the API key from ${keyVariable} was not accepted: check it, or set another in ${keyVariable} (or LECTOR_API_KEY).`,
+		);
+	});
+
+	it('404 names where the model name came from', async () => {
+		const h = await startHarness(api, [{type: 'error', status: 404, message: 'no such model'}], {
+			config: {sources: {...sources, model: 'flag --model'}},
+		});
+		await h.session.submit('Hi');
+		expect(notices(h.events)[0]).toContain('Check the model name (from flag --model) and the base URL');
+	});
+
+	it('404 after a /model switch points to /model, not to a flag the person did not use', async () => {
+		const h = await startHarness(api, [{type: 'error', status: 404, message: 'no such model'}], {
+			config: {sources: {...sources, model: 'flag --model'}},
+		});
+		await h.session.submit('/model other-model');
+		await h.session.submit('Hi');
+		const failure = notices(h.events).at(-1) ?? '';
+		expect(failure).toContain('does not know the model "other-model"');
+		expect(failure).toContain('Pick another model with /model, or check the base URL');
+		expect(failure).not.toContain('--model');
+	});
+
 	it('404 names the model', async () => {
 		const h = await startHarness(api, [{type: 'error', status: 404, message: 'model: claude-nope'}]);
 		await h.session.submit('Hi');
@@ -53,7 +98,8 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		await h.session.submit('Hi');
 		expect(h.sleeps).toEqual([3000]);
 		expect(eventTags(h.events)).toEqual(['user-text', 'notice:warning', 'assistant-text']);
-		expect(notices(h.events)[0]).toMatch(/rate limiting.*Retrying in 3\.0 s \(retry 1 of 4\)/);
+		// A no-break space keeps the number and its unit on one row when the notice wraps.
+		expect(notices(h.events)[0]).toMatch(/rate limiting.*Retrying in 3\.0\u00a0s \(retry 1 of 4\)/);
 	});
 
 	it('429 backs off exponentially and gives up after the last retry', async () => {
@@ -71,13 +117,28 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		expect(retryIds).toHaveLength(4);
 		expect(new Set(retryIds).size).toBe(1);
 		expect(h.server.remaining()).toBe(0);
+		expect(notices(h.events).at(-1)).toMatch(
+			/rate limiting requests \(429: .*\)\. Gave up after 5 tries; send the prompt again to retry\.$/,
+		);
+	});
+
+	it('5xx on every try: the final notice says lector gave up, and after how many tries', async () => {
+		const short = await startHarness(
+			api,
+			Array.from({length: 3}, () => ({type: 'error' as const, status: 500, message: 'boom'})),
+			{session: {retry: {maxRetries: 2, sleep: async () => {}}}},
+		);
+		await short.session.submit('Hi');
+		expect(notices(short.events).at(-1)).toMatch(
+			/had a server error \(500: boom\)\. Gave up after 3 tries; send the prompt again to retry\.$/,
+		);
 	});
 
 	it('429 with a retry-after beyond the longest wait is not waited for', async () => {
 		const h = await startHarness(api, [{type: 'error', status: 429, retryAfter: '3600'}]);
 		await h.session.submit('Hi');
 		expect(h.sleeps).toEqual([]);
-		expect(notices(h.events)[0]).toMatch(/asks to wait 3600 s/);
+		expect(notices(h.events)[0]).toMatch(/asks to wait 3600\u00a0s/);
 	});
 
 	it('5xx is retried', async () => {

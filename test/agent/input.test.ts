@@ -42,6 +42,7 @@ describe('parseDirectCommand', () => {
 		['read', /read needs a path/],
 		['read a.ts ten', /offset must be a whole number/],
 		['read a.ts 1 0', /limit must be a whole number/],
+		['read a.ts 1e3', /offset must be a whole number of at least 1, got "1e3"/],
 		['ls a b', /Too many words/],
 		['grep', /grep needs a pattern/],
 		['read "open', /not closed/],

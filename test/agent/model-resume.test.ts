@@ -63,13 +63,22 @@ describe('resumeModel', () => {
 	it('keeps the configured model for an unknown provider, and when flags name a model', async () => {
 		const configured = configFor('openai', await server('openai', 0));
 		const base = {configured, flags: {}, env: {}, file: undefined};
-		expect(resumeModel({...base, switched: undefined})).toEqual({config: configured, notice: undefined});
+		expect(resumeModel({...base, switched: undefined})).toEqual({
+			config: configured,
+			notice: undefined,
+			continuing: {level: 'info', text: 'Continuing with openai · test-model.'},
+		});
 		expect(
 			resumeModel({...base, switched: {provider: 'openai', model: 'test-model'}}).notice,
 		).toBeUndefined();
-		expect(resumeModel({...base, switched: {provider: 'gemini', model: 'pro'}}).notice).toEqual({
+		const unknown = resumeModel({...base, switched: {provider: 'gemini', model: 'pro'}});
+		expect(unknown.notice).toEqual({
 			level: 'warning',
 			text: 'This session last switched to gemini · pro with /model. lector does not know the provider "gemini"; the model is openai · test-model.',
+		});
+		expect(unknown.continuing).toEqual({
+			level: 'warning',
+			text: 'Continuing with openai · test-model, not gemini · pro, the model this session last switched to with /model. lector does not know the provider "gemini"; the model is openai · test-model.',
 		});
 		const flagged = resumeModel({
 			...base,
@@ -124,6 +133,11 @@ describe('--continue after /model', () => {
 		expect(second.banner).toEqual({
 			level: 'info',
 			text: `openai · other · ${workspace}\nResumed with openai · other, the model this session last switched to with /model (configured: openai · m).`,
+		});
+		expect(second.previousEvents.at(-1)).toMatchObject({
+			type: 'notice',
+			level: 'info',
+			text: 'Continuing with openai · other, the model this session last switched to with /model.',
 		});
 		await second.session.submit('Question three');
 		expect(bodyOf(openai.requests[2])['model']).toBe('other');
@@ -196,6 +210,16 @@ describe('--continue after /model', () => {
 					cwd: workspace,
 					startedAt: new Date().toISOString(),
 				},
+				{
+					type: 'event',
+					at: new Date().toISOString(),
+					event: {
+						type: 'notice',
+						id: 'model-1',
+						level: 'info',
+						text: 'Switched to anthropic · claude-test (was openai · m) from the next prompt on.',
+					},
+				},
 				{type: 'model-switch', at: new Date().toISOString(), provider: 'anthropic', model: 'claude-test'},
 			]
 				.map((line) => `${JSON.stringify(line)}\n`)
@@ -215,6 +239,15 @@ describe('--continue after /model', () => {
 				/^This session last switched to anthropic · claude-test with \/model\. Cannot switch to anthropic: it has no key or base URL\. .* The model stays openai · m\.$/,
 			),
 		]);
+		// The transcript ends with the model in use now, after the old switch notice.
+		expect(fourth.previousEvents.at(-1)).toEqual({
+			type: 'notice',
+			id: expect.stringMatching(/^continue-/),
+			level: 'warning',
+			text: expect.stringMatching(
+				/^Continuing with openai · m, not anthropic · claude-test, the model this session last switched to with \/model\. Cannot switch to anthropic: it has no key or base URL\./,
+			),
+		});
 		await fourth.session.submit('Question four');
 		expect(bodyOf(openai.requests.at(-1))['model']).toBe('m');
 		fourth.session.close();

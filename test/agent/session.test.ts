@@ -131,9 +131,10 @@ describe('without a model', () => {
 		const {session, events, workspace} = shell();
 		writeFileSync(path.join(workspace, 'notes.txt'), 'one\ntwo\nthree\n');
 		await session.submit('read notes.txt 2 1');
-		expect(events.map((event) => event.type)).toEqual(['tool-start', 'tool-end']);
-		expect(events[0]).toMatchObject({name: 'read', args: {path: 'notes.txt', offset: 2, limit: 1}});
-		const end = events[1];
+		expect(events.map((event) => event.type)).toEqual(['user-text', 'tool-start', 'tool-end']);
+		expect(events[0]).toMatchObject({type: 'user-text', text: 'read notes.txt 2 1'});
+		expect(events[1]).toMatchObject({name: 'read', args: {path: 'notes.txt', offset: 2, limit: 1}});
+		const end = events[2];
 		expect(end?.type === 'tool-end' && end.result.content[0]).toMatchObject({
 			type: 'text',
 			text: expect.stringContaining('two'),

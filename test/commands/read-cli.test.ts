@@ -47,6 +47,9 @@ describe.skipIf(!existsSync(cli))('lector read (the built binary; npm test build
 	it.each([
 		[['read', 'a.ts', '--bogus'], 'unknown flag --bogus'],
 		[['read', 'a.ts', '--offset', 'ten'], '--offset needs a whole number'],
+		// Digits only, as the engine's own parameters: no exponents or hex guessed into numbers.
+		[['read', 'a.ts', '--offset', '1e3'], '--offset needs a whole number of at least 1 in digits, got "1e3"'],
+		[['read', 'a.ts', '--limit', '0x10'], '--limit needs a whole number'],
 		[['read'], 'lector read needs a file'],
 		[['frobnicate'], 'Unknown command "frobnicate"'],
 	])('exits 2 on a usage error: %j', (args, message) => {

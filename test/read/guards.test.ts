@@ -126,6 +126,19 @@ describe('guards before reading', () => {
 		expect(text(pngResult)).toContain('PNG image');
 	});
 
+	it('names binary content once: the kind when known, its size, then the advice', async () => {
+		const noise = path.join(workspace, 'rand.bin');
+		writeFileSync(noise, Buffer.from(Array.from({length: 2048}, (_, index) => (index * 37) % 32)));
+		expect(text(await read({path: noise}, {cwd: workspace}))).toBe(
+			'rand.bin is binary (2 KB), not text. Inspect it with a shell command such as `file`, `xxd | head` or `strings`, or with a tool made for its format.',
+		);
+		const zip = path.join(workspace, 'a.zip');
+		writeFileSync(zip, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(109)]));
+		expect(text(await read({path: zip}, {cwd: workspace}))).toBe(
+			'a.zip is a ZIP archive (113 bytes), not text. List its contents with a shell command such as `unzip -l` (.xlsx and .jar files are ZIPs too).',
+		);
+	});
+
 	it('reads UTF-8 text in any script, and text named like a binary when it is valid text', async () => {
 		const chinese = path.join(workspace, 'notes.md');
 		writeFileSync(chinese, '读取文件的工具\n絵文字 🎉\nΕλληνικά\n');

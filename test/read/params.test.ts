@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parseParams, parseRanges} from '../../source/read/params.js';
+import {optionalNumber, parseParams, parseRanges, wholeNumberOf} from '../../source/read/params.js';
 
 describe('parseRanges', () => {
 	it.each([
@@ -48,5 +48,36 @@ describe('parseParams', () => {
 				outline: false,
 			},
 		});
+	});
+});
+
+describe('numbers: plain decimal digits only, the one rule for every number lector reads from text', () => {
+	it.each([
+		['120', 120],
+		[' 7 ', 7],
+		['-3', -3],
+		['+4', 4],
+		['1e3', undefined],
+		['0x10', undefined],
+		['1.5', undefined],
+		['1.0', undefined],
+		['8k', undefined],
+		['1_000', undefined],
+		['', undefined],
+		['99999999999999999999', undefined],
+	])('%j', (text, expected) => {
+		expect(wholeNumberOf(text)).toBe(expected);
+	});
+
+	it.each(['1e3', '1.5', '0x10'])('offset %j is refused, like 1.5 always was', (offset) => {
+		expect(parseParams({path: 'a.ts', offset})).toEqual({
+			ok: false,
+			message: `offset must be a whole number in digits (e.g. 120), got "${offset}".`,
+		});
+	});
+
+	it('takes JSON integers as they come and refuses fractions', () => {
+		expect(optionalNumber({limit: 1e3}, 'limit')).toBe(1000);
+		expect(optionalNumber({limit: 1.5}, 'limit')).toBeInstanceOf(Error);
 	});
 });

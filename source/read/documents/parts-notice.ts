@@ -1,5 +1,4 @@
 import {count} from '../notices.js';
-import type {Selection} from '../types.js';
 import {formatParts, type PartPick} from './parts.js';
 
 /** The parts a document is read in, named as the parameter that selects them. */
@@ -22,7 +21,7 @@ export function pastEndNotice(noun: PartNoun, total: number): string {
 		return `[${noun.owner} has no ${noun.plural}.]`;
 	}
 
-	return `[${noun.owner} has ${parts(noun, total)}; the ${noun.plural} asked for are past the end. Ask for ${noun.plural} from 1 to ${total}, e.g. ${noun.plural}="1-${Math.min(5, total)}".]`;
+	return `[${noun.owner} has ${parts(noun, total)}; the ${noun.plural} asked for are past the end. Ask for ${noun.plural} from 1 to ${total}, e.g. ${noun.plural}="${total === 1 ? '1' : `1-${total}`}".]`;
 }
 
 /**
@@ -53,12 +52,4 @@ export function partSentences(
 	}
 
 	return sentences;
-}
-
-/** A sentence when the call gave offset, limit or tail, which select lines of text files, not parts. */
-export function ignoredSelectionSentence(noun: PartNoun, selection: Selection): string | undefined {
-	const usedLines = selection.mode === 'tail' || selection.offset !== 1 || selection.limit !== undefined;
-	return usedLines
-		? `offset, limit and tail do not apply here: ${noun.plural}="…" selects what is read.`
-		: undefined;
 }

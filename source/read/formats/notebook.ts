@@ -8,12 +8,7 @@ import path from 'node:path';
 import {PartFitter} from '../documents/fit.js';
 import {type Notebook, type NotebookCell, parseNotebook} from '../documents/notebook-cells.js';
 import {nextParts, pickParts} from '../documents/parts.js';
-import {
-	ignoredSelectionSentence,
-	type PartNoun,
-	partSentences,
-	pastEndNotice,
-} from '../documents/parts-notice.js';
+import {type PartNoun, partSentences, pastEndNotice} from '../documents/parts-notice.js';
 import {documentContent, documentDetails, documentError, type PlacedImage} from '../documents/result.js';
 import {clipToCodePoints} from '../line-source.js';
 import {count, formatBytes, shellQuote} from '../notices.js';
@@ -183,11 +178,6 @@ async function readCells(notebook: Notebook, input: FormatInput, base: ReadDetai
 		sentences.unshift(
 			`Cell ${cut} alone is over the output cap, so only its first lines are shown; print it with a shell command such as \`jq -r '.cells[${cut - 1}].source | join("")' ${shellQuote(base.displayPath)}\`.`,
 		);
-	}
-
-	const ignored = ignoredSelectionSentence(cellNoun, input.request.selection);
-	if (ignored !== undefined) {
-		sentences.push(ignored);
 	}
 
 	const notice = sentences.length === 0 ? undefined : `[${sentences.join(' ')}]`;

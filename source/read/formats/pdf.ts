@@ -6,17 +6,12 @@ file costs at most the worker's time and heap; which pages, the caps and the not
 */
 import {PartFitter} from '../documents/fit.js';
 import {nextParts, type PartPick, pickParts} from '../documents/parts.js';
-import {
-	ignoredSelectionSentence,
-	type PartNoun,
-	partSentences,
-	pastEndNotice,
-} from '../documents/parts-notice.js';
+import {type PartNoun, partSentences, pastEndNotice} from '../documents/parts-notice.js';
 import {documentContent, documentDetails, documentError, reasonOf} from '../documents/result.js';
 import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
 import type {LibraryError} from '../documents/worker-messages.js';
 import {shellQuote} from '../notices.js';
-import type {ReadDetails, ReadResult, Selection} from '../types.js';
+import type {ReadDetails, ReadResult} from '../types.js';
 import type {FormatInput, FormatReader} from './types.js';
 
 const magic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
@@ -62,7 +57,7 @@ type Extracted = {
 	readonly emptyPages: number;
 };
 
-function closingNotice(extracted: Extracted, selection: Selection, shownPath: string): string {
+function closingNotice(extracted: Extracted, shownPath: string): string {
 	const {pick, total, shown, next, cutPage, emptyPages} = extracted;
 	const sentences: string[] = [];
 	if (cutPage !== undefined) {
@@ -72,10 +67,6 @@ function closingNotice(extracted: Extracted, selection: Selection, shownPath: st
 	}
 
 	sentences.push(...partSentences(pageNoun, pick, total, shown, next));
-	const ignored = ignoredSelectionSentence(pageNoun, selection);
-	if (ignored !== undefined) {
-		sentences.push(ignored);
-	}
 	if (emptyPages > 0 && emptyPages === shown.length) {
 		sentences.push(
 			'No text was found on these pages: the PDF may be scanned images. Extract the text with OCR, e.g. `pdftoppm -png` and `tesseract`.',
@@ -131,11 +122,7 @@ async function extract(
 	const details = documentDetails(base, fitter, {
 		pages: {shown, total, next: rest[0]},
 	});
-	const notice = closingNotice(
-		{pick, total, shown, next, cutPage, emptyPages},
-		input.request.selection,
-		shownPath,
-	);
+	const notice = closingNotice({pick, total, shown, next, cutPage, emptyPages}, shownPath);
 	return {content: documentContent(fitter.formatted, [], notice), details, isError: false};
 }
 

@@ -19,7 +19,8 @@ whose `matches` accepts the file's first bytes and name reads it; a file no read
 the text and binary checks.
 */
 export type FormatReader = {
-	readonly name: string;
+	/** Also the file's form for the parameters it takes (ignored-params.ts). */
+	readonly name: 'image' | 'pdf' | 'docx' | 'ipynb';
 	/** What to do instead when the file is over `limits.maxDocumentBytes` (readers hold a file whole). */
 	readonly tooLargeAdvice: string;
 	/** Decides from the first bytes (magic numbers) and, where bytes cannot tell, the file name. */

@@ -93,7 +93,7 @@ describe('the cells parameter', () => {
 		const result = await readDocument('analysis.ipynb', {cells: '9'});
 		expect(result.isError).toBe(false);
 		expect(textOf(result)).toBe(
-			'[The notebook has 6 cells; the cells asked for are past the end. Ask for cells from 1 to 6, e.g. cells="1-5".]',
+			'[The notebook has 6 cells; the cells asked for are past the end. Ask for cells from 1 to 6, e.g. cells="1-6".]',
 		);
 	});
 });

@@ -4,13 +4,29 @@ also keys pressed faster than the app reads them (enter then ctrl+o, a held back
 fast typist or tmux send-keys). Where printable keys are commands (the read and replay views, the
 shell's transcript), every character of such a chunk is a key. Where they type text (a prompt), a
 chunk that holds control characters other than line breaks and tabs is not a paste (pasted text has
-none), so it is split into one key per character; any other chunk is typed or pasted text and stays
-whole. Each key is described as Ink describes a single key. Shared by the views and the shell.
+none), nor is one holding a tab but no line break before its end (a tab typed with other keys), so
+it is split into one key per character; any other chunk is typed or pasted text and stays whole.
+Each key is described as Ink describes a single key. Shared by the views and the shell.
 */
 import type {Key} from 'ink';
 
 /** Controls that never occur in pasted text. */
 const keyControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+A line break before the last character: several lines at once, which typing never sends (a typed
+line arrives at most with its own final enter), so the chunk is a paste.
+*/
+const innerLineBreak = /[\r\n](?!$)/;
+
+/**
+True when the character is a key in this chunk: a control no paste holds, or a tab outside a paste.
+Lector does not turn on bracketed paste (Ink 6 does not parse it), so a paste is told from keys by
+its lines: a tab typed with other keys (`x⇥G`, tmux send-keys Tab G) is the focus key, never spaces.
+*/
+function isKeyIn(paste: boolean): (character: string) => boolean {
+	return (character) => keyControls.test(character) || (!paste && character === '\t');
+}
 
 /**
 A Key with no flag set, as Ink reports a printable character. Exported so tests build their keys
@@ -75,7 +91,7 @@ function single(character: string): readonly [string, Key] {
 The keys of one useInput call, in order, for a view whose printable keys are commands until a text
 prompt opens part-way (`/needle` then enter, in one chunk). `typing()` is asked before each key:
 while it is false each character is a key; once it is true, the rest of the chunk is typed or pasted
-text in one piece, unless it holds control characters, in which case the next character is a key
+text in one piece, unless it holds keys (control characters, or a tab outside a paste), in which case the next character is a key
 and `typing()` is asked again. Lazy, so `typing()` sees what the keys before it did.
 */
 export function* chunkKeys(
@@ -90,7 +106,7 @@ export function* chunkKeys(
 	}
 
 	// Past this index the rest of the chunk holds no key controls (found once: a paste may be long).
-	const lastControl = characters.findLastIndex((character) => keyControls.test(character));
+	const lastControl = characters.findLastIndex(isKeyIn(innerLineBreak.test(input)));
 	for (const [at, character] of characters.entries()) {
 		if (typing() && at > lastControl && at < characters.length - 1) {
 			yield [characters.slice(at).join(''), at === 0 ? key : noKey];

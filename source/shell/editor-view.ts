@@ -6,7 +6,7 @@ height (which the transcript viewport gives up) is the length of the result.
 import {seg} from '../panels/parts.js';
 import type {Row} from '../panels/types.js';
 import {placeholderFor} from '../text/sanitize.js';
-import {clusters, clusterWidth} from '../text/width.js';
+import {clusters, clusterWidth, cutToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import type {EditorState} from './editor.js';
 
@@ -93,7 +93,12 @@ export function layoutEditor(
 	}
 
 	if (state.text === '' && options.placeholder !== '') {
-		rows[0] = [...(rows[0] ?? [seg(promptMark, 'user')]), seg(options.placeholder, 'dim')];
+		// Cut, never wrapped: a placeholder taking a second row would make the frame taller than planned.
+		const left = room - (options.focused ? 1 : 0);
+		const placeholder = cutToWidth(options.placeholder, left);
+		if (placeholder !== '') {
+			rows[0] = [...(rows[0] ?? [seg(promptMark, 'user')]), seg(placeholder, 'dim')];
+		}
 	}
 
 	return {rows, cursorRow};

@@ -14,8 +14,9 @@ arguments and carries out the action. The rules (README text in docs/shell.md):
 */
 import type {Key} from 'ink';
 import type {KeyBindings} from '../keys/bindings.js';
-import {isSearchCommand, isShellCommand} from '../keys/commands.js';
-import {keyNameFromInk} from '../keys/key-names.js';
+import {type Command, isSearchCommand, isShellCommand} from '../keys/commands.js';
+import {displayKeyName, keyNameFromInk} from '../keys/key-names.js';
+import {labelFor} from '../ui/frame.js';
 import type {ViewportCommand} from '../ui/navigation.js';
 import {
 	deleteBackward,
@@ -73,6 +74,31 @@ const editorKeys: Readonly<Record<string, (state: EditorState) => EditorState>> 
 	'ctrl+w': deleteWordBackward,
 	'ctrl+u': deleteToLineStart,
 };
+
+/**
+True when a key bound to a transcript command reaches it while the prompt has the keys: the editor
+keeps printable keys (they type text), enter (send) and its editing keys for itself.
+*/
+export function worksFromPrompt(name: string): boolean {
+	return [...name].length > 1 && name !== 'space' && name !== 'enter' && !Object.hasOwn(editorKeys, name);
+}
+
+/**
+The key a hint shown while the prompt has the keys names for a transcript command: its first binding
+that works from the prompt, else `tab, then o` (a printable key works once the transcript has the
+keys), or '' when nothing reaches it.
+*/
+export function promptKeyLabel(bindings: KeyBindings, command: Command): string {
+	const keys = bindings.keysByCommand[command];
+	const direct = keys.find(worksFromPrompt);
+	if (direct !== undefined) {
+		return displayKeyName(direct);
+	}
+
+	const first = keys[0];
+	const focus = labelFor(bindings, 'switchFocus');
+	return first === undefined || focus === '' ? '' : `${focus}, then ${displayKeyName(first)}`;
+}
 
 /**
 Text the person typed or pasted, or undefined for a control key. Ink hands a paste over as one

@@ -6,13 +6,14 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {type ModelFlags, openShellSession} from '../agent/index.js';
+import type {KeyBindings} from '../keys/bindings.js';
 import {readLectorLog} from '../sessions/session-store.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {renderFullScreen} from '../ui/full-screen.js';
 import {pictureOverlayFor} from '../ui/picture-overlay.js';
 import {loadViewSettings} from '../ui/show.js';
 import ShellApp from './shell-app.js';
-import {shellKeysHelp} from './shell-status.js';
+import {demoOutroText, shellKeysHelp} from './shell-status.js';
 
 /** How the shell was started. */
 export type ShellOptions = {
@@ -29,13 +30,17 @@ export type ShellOptions = {
 const usageExit = 2;
 
 /** Events that introduce the demo log, or a message when it cannot be read. */
-function demoEvents(file: string | undefined): readonly TranscriptEvent[] | string {
+function demoEvents(file: string | undefined, bindings: KeyBindings): readonly TranscriptEvent[] | string {
 	if (file === undefined) {
 		return [];
 	}
 
 	try {
 		const log = readLectorLog(file);
+		if (log.events.length === 0) {
+			return `cannot show the demo log ${file}: it holds no entries (an empty log, or only its header).`;
+		}
+
 		const intro: TranscriptEvent = {
 			type: 'notice',
 			id: 'shell-demo-intro',
@@ -46,7 +51,8 @@ function demoEvents(file: string | undefined): readonly TranscriptEvent[] | stri
 			type: 'notice',
 			id: 'shell-demo-outro',
 			level: 'info',
-			text: 'Your turn: ctrl+o expands the last panel, tab moves to the transcript (j/k, e), and `read greeting.ts`, `ls` or `grep greet` run the tools here.',
+			// Built from the bindings in use, so it never names a key that was rebound away.
+			text: demoOutroText(bindings),
 		};
 		return [intro, ...log.events, outro];
 	} catch (error) {
@@ -69,14 +75,14 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		return usageExit;
 	}
 
-	const demo = demoEvents(options.demoLog);
+	// The bindings first: /help and the demo's notice name the keys in use.
+	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, process.env);
+	const demo = demoEvents(options.demoLog, bindings);
 	if (typeof demo === 'string') {
 		stderr.write(`lector: ${demo}\n`);
 		return usageExit;
 	}
 
-	// The bindings first: /help names the keys in use.
-	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, process.env);
 	const opened = await openShellSession({
 		cwd: options.cwd,
 		flags: options.flags,

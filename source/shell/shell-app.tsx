@@ -8,6 +8,7 @@ import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from
 import type {AgentSession} from '../agent/index.js';
 import type {KeyBindings} from '../keys/bindings.js';
 import {chunkKeys} from '../keys/key-chunks.js';
+import {cutLine} from '../text/styled.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {labelFor, paintFrame, positionLabel} from '../ui/frame.js';
@@ -21,8 +22,8 @@ import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {useViewport} from '../ui/use-viewport.js';
 import {type EditorState, emptyEditor, insertText, takeSubmission} from './editor.js';
 import {layoutEditor, visibleEditorRows} from './editor-view.js';
-import {routeKey, type ShellAction, type ShellFocus} from './routing.js';
-import {shellStatusRow} from './shell-status.js';
+import {promptKeyLabel, routeKey, type ShellAction, type ShellFocus} from './routing.js';
+import {shellStatusRows} from './shell-status.js';
 import {useDoublePress} from './use-double-press.js';
 import {useSessionTranscript} from './use-session-transcript.js';
 
@@ -79,11 +80,24 @@ export default function ShellApp(props: Props) {
 		});
 		return visibleEditorRows(layout, editorLimit(size.rows));
 	}, [editor, size, focus]);
-	const toggleKey = labelFor(bindings, 'toggleExpand');
+	// While the prompt has the keys, hints name a key that works from it (printable keys type text).
+	const toggleKey =
+		focus === 'prompt' ? promptKeyLabel(bindings, 'toggleExpand') : labelFor(bindings, 'toggleExpand');
+	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;
+	// The frame is size.rows - 1 rows. The editor keeps its rows first, then the status line, then a
+	// long message's own rows (only while a viewport row is left); the viewport gets what remains.
+	const budget = Math.max(1, size.rows - 1);
+	const facts = {focus, running, message: hint, model};
+	// Decided with the widest position label the transcript can have, so the height is known before
+	// the layout that gives the real label.
+	const count = transcript.items.length;
+	const widest = count === 0 ? 'empty' : `${count}/${count}`;
+	const statusHeight = shellStatusRows(bindings, {...facts, where: widest}, size.columns).length;
+	const messageRows = budget - editorRows.length - statusHeight >= 1 ? statusHeight - 1 : 0;
+	const viewportRows = budget - editorRows.length - 1 - messageRows;
 	const viewport = useViewport({
 		transcript,
-		// The frame is size.rows - 1 rows: the viewport, the status line, the editor.
-		rows: size.rows - 2 - editorRows.length,
+		rows: viewportRows,
 		columns: size.columns,
 		previewLines,
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
@@ -91,18 +105,22 @@ export default function ShellApp(props: Props) {
 	});
 	const {layout, top, frame, focused, apply, scroll} = viewport;
 	const {toggle: toggleMouse} = useMouse(mouse);
-	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, 0);
+	// On a tiny terminal the viewport gives way (it keeps one row for its layout, drawn only when it fits).
+	const shown = frame.slice(0, Math.max(0, viewportRows));
+	usePictures(pictures, layout, top, helpOpen ? noFrame : shown, 0);
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
 	const where = positionLabel(layout, top, focused);
-	const hint = interruptArmed ? 'Press ctrl+c again to quit.' : message;
-	const status = shellStatusRow(bindings, {focus, running, message: hint, where, model}, size.columns);
+	const status = shellStatusRows(bindings, {...facts, where}, size.columns, messageRows > 0);
 	const lines = [
-		...paintFrame(frame, focused, painter, status),
-		...editorRows.map((row) => painter.paint(row)),
+		...paintFrame(shown, focused, painter, status.at(-1) ?? []),
+		...editorRows.map((row) => painter.paint(cutLine(row, size.columns))),
 	];
+	lines.splice(shown.length, 0, ...status.slice(0, -1).map((row) => painter.paint(row)));
+	// The editor's rows stay; the status line goes only when there is no row left for it.
+	const drawn = lines.slice(-budget);
 
 	useEffect(() => {
-		onFrame?.(lines.length);
+		onFrame?.(drawn.length);
 	});
 
 	const submit = useCallback(
@@ -257,5 +275,5 @@ export default function ShellApp(props: Props) {
 		);
 	}
 
-	return <Text>{lines.join('\n')}</Text>;
+	return <Text>{drawn.join('\n')}</Text>;
 }

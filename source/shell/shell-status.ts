@@ -3,10 +3,10 @@ import type {KeyBindings} from '../keys/bindings.js';
 import type {Command} from '../keys/commands.js';
 import {seg} from '../panels/parts.js';
 import type {Row} from '../panels/types.js';
-import {cutLine} from '../text/styled.js';
-import {padToWidth} from '../text/width.js';
+import {displayWidth, padToWidth, wordWrapToWidth} from '../text/width.js';
 import {labelFor} from '../ui/frame.js';
-import type {ShellFocus} from './routing.js';
+import {cutAtWord, fitStatus, type StatusKey, type StatusLead} from '../ui/status-fit.js';
+import {promptKeyLabel, type ShellFocus} from './routing.js';
 
 /** What the status line reports. */
 export type StatusFacts = {
@@ -28,46 +28,125 @@ function shortModel(model: string): string {
 	return characters.length > modelColumns ? `${characters.slice(0, modelColumns - 1).join('')}…` : model;
 }
 
-function keyList(bindings: KeyBindings, parts: ReadonlyArray<readonly [Command | string, string]>): string {
+/** The keys `ctrl+c` twice quits with: not a command, so not rebindable. */
+const quitKeys = 'ctrl+c ctrl+c';
+
+/**
+Keys of the status line. With the prompt focused they name keys that work from it (printable keys
+type text there); the switch key and the quit keys are essential, and so is help in the transcript.
+*/
+function keyParts(bindings: KeyBindings, focus: ShellFocus): StatusKey[] {
+	const label = (command: Command) =>
+		focus === 'prompt' ? promptKeyLabel(bindings, command) : labelFor(bindings, command);
+	const parts: Array<readonly [string, string, boolean]> =
+		focus === 'prompt'
+			? [
+					['enter', 'send', false],
+					[labelFor(bindings, 'newline'), 'new line', false],
+					[label('toggleExpand'), 'expand', false],
+					[label('pageUp'), 'scroll', false],
+					[labelFor(bindings, 'switchFocus'), 'transcript', true],
+					[quitKeys, 'quit', true],
+				]
+			: [
+					// In order of use: expanding first, as in the read and replay views.
+					[label('toggleExpand'), 'expand', false],
+					[label('focusNext'), 'next', false],
+					[label('focusPrevious'), 'previous', false],
+					[label('toggleAll'), 'all', false],
+					[label('help'), 'help', true],
+					[labelFor(bindings, 'switchFocus'), 'prompt', true],
+					[quitKeys, 'quit', true],
+				];
 	return parts
-		.map(([command, label]) => {
-			const key = isCommandName(bindings, command) ? labelFor(bindings, command) : command;
-			return key === '' ? '' : `${key} ${label}`;
-		})
-		.filter((part) => part !== '')
-		.join(' · ');
+		.filter(([key]) => key !== '')
+		.map(([key, what, essential]) => ({text: `${key} ${what}`, essential}));
 }
 
-function isCommandName(bindings: KeyBindings, name: string): name is Command {
-	return Object.hasOwn(bindings.keysByCommand, name);
-}
-
-/** The status row, exactly `width` columns (inverse video, like the transcript view's). */
-export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width: number): Row {
+/** Position, model, state, focus: the model and the state give way when space is short. */
+function leadParts(bindings: KeyBindings, facts: StatusFacts): StatusLead[] {
 	const state = facts.running ? `working, ${labelFor(bindings, 'abort') || 'no key'} stops` : 'ready';
-	const keys =
-		facts.message ??
-		(facts.focus === 'prompt'
-			? keyList(bindings, [
-					['enter', 'send'],
-					['newline', 'new line'],
-					['toggleExpand', 'expand'],
-					['pageUp', 'scroll'],
-					['switchFocus', 'transcript'],
-					['ctrl+c ctrl+c', 'quit'],
-				])
-			: keyList(bindings, [
-					['focusNext', 'next'],
-					['focusPrevious', 'previous'],
-					['toggleExpand', 'expand'],
-					['toggleAll', 'all'],
-					['help', 'help'],
-					['switchFocus', 'prompt'],
-				]));
-	const focus = facts.focus === 'prompt' ? 'prompt' : 'transcript';
-	const model = facts.model === undefined ? '' : ` · ${shortModel(facts.model)}`;
-	const text = padToWidth(` ${facts.where}${model} · ${state} · ${focus}  ${keys}`, width);
-	return cutLine([seg(text, 'status')], width);
+	return [
+		{text: facts.where},
+		...(facts.model === undefined ? [] : [{text: shortModel(facts.model), optional: true}]),
+		{text: state, optional: true},
+		{text: facts.focus},
+	];
+}
+
+/**
+True when the message does not fit on the status line beside the position, where the keys go and the
+essential keys: it then gets rows of its own above the status line.
+*/
+export function messageNeedsRows(bindings: KeyBindings, facts: StatusFacts, width: number): boolean {
+	if (facts.message === undefined) {
+		return false;
+	}
+
+	const lead = leadParts(bindings, facts).filter((part) => part.optional !== true);
+	const keys = keyParts(bindings, facts.focus).filter((key) => key.essential);
+	const text = ` ${lead.map((part) => part.text).join(' · ')}  ${facts.message}  ${keys.map((key) => key.text).join(' · ')}`;
+	return displayWidth(text) > width;
+}
+
+/** Rows a message of its own takes at most; a longer one is cut at a word. */
+const messageRowLimit = 2;
+
+/**
+The status rows, each exactly `width` columns (inverse video, like the transcript view's): the status
+line, after the message's own rows when `ownRows` (default: `messageNeedsRows`). A message too long
+for the status line wraps at spaces rather than being cut, so it is read whole.
+*/
+export function shellStatusRows(
+	bindings: KeyBindings,
+	facts: StatusFacts,
+	width: number,
+	ownRows = messageNeedsRows(bindings, facts, width),
+): Row[] {
+	const lead = leadParts(bindings, facts);
+	const keys = keyParts(bindings, facts.focus);
+	if (facts.message === undefined || !ownRows) {
+		const notes = facts.message === undefined ? [] : [facts.message];
+		// A message stands for the key list: only the essential keys stay beside it.
+		const shown = facts.message === undefined ? keys : keys.filter((key) => key.essential);
+		return [[seg(fitStatus({lead, notes, keys: shown}, width), 'status')]];
+	}
+
+	const room = Math.max(1, width - 2);
+	const wrapped = wordWrapToWidth(facts.message, room);
+	const message = wrapped.slice(0, messageRowLimit);
+	if (wrapped.length > messageRowLimit) {
+		message[messageRowLimit - 1] = cutAtWord(wrapped.slice(messageRowLimit - 1).join(' '), room);
+	}
+
+	return [
+		...message.map((line) => [seg(padToWidth(` ${line}`, width), 'status')]),
+		[seg(fitStatus({lead, notes: [], keys}, width), 'status')],
+	];
+}
+
+/** The status line alone, the message (if any) on it, exactly `width` columns. */
+export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width: number): Row {
+	return shellStatusRows(bindings, facts, width, false)[0] ?? [];
+}
+
+/**
+The notice after the demo session, naming the keys in use. The prompt has the keys then, so it names
+a key that works from there (`ctrl+o`, or `tab, then o` when only printable keys expand).
+*/
+export function demoOutroText(bindings: KeyBindings): string {
+	const expand = promptKeyLabel(bindings, 'toggleExpand');
+	const focus = labelFor(bindings, 'switchFocus');
+	const moves = [labelFor(bindings, 'focusNext'), labelFor(bindings, 'focusPrevious')]
+		.filter((key) => key !== '')
+		.join('/');
+	const there = [moves, labelFor(bindings, 'toggleAll')].filter((key) => key !== '').join(', ');
+	const clauses = [
+		...(expand === '' ? [] : [`${expand} expands the last panel`]),
+		...(focus === '' ? [] : [`${focus} moves to the transcript${there === '' ? '' : ` (${there})`}`]),
+	];
+	const tools = '`read greeting.ts`, `ls` or `grep greet` run the tools here.';
+	return clauses.length === 0 ? `Your turn: ${tools}` : `Your turn: ${clauses.join(', ')}, and ${tools}`;
 }
 
 /**

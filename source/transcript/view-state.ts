@@ -31,9 +31,17 @@ export function toggleOne(state: ViewState, id: string): ViewState {
 	return {...state, flipped};
 }
 
-/** Expand every panel, or collapse every panel when all are already expanded. O(1) in the transcript length. */
-export function toggleAll(state: ViewState): ViewState {
-	const everyExpanded = state.allExpanded && state.flipped.size === 0;
+/**
+Expand every panel, or collapse every panel when all of `shown` (the ids of the panels on screen) are
+already expanded. Deciding by what is on screen, not by the global default, is what makes every press
+visible: after ctrl+o expanded the one panel shown, a press collapses it rather than "expanding" all
+the others off screen. Without `shown` (nothing on screen), by the default alone. O(shown).
+*/
+export function toggleAll(state: ViewState, shown: readonly string[] = []): ViewState {
+	const everyExpanded =
+		shown.length > 0
+			? shown.every((id) => isExpanded(state, id))
+			: state.allExpanded && state.flipped.size === 0;
 	return {...state, allExpanded: !everyExpanded, flipped: new Set()};
 }
 

@@ -3,10 +3,9 @@ import type {KeyBindings} from '../keys/bindings.js';
 import {type Command, type KeyContext, worksIn} from '../keys/commands.js';
 import {displayKeyName} from '../keys/key-names.js';
 import type {Row} from '../panels/types.js';
-import {cutLine} from '../text/styled.js';
-import {displayWidth, padToWidth} from '../text/width.js';
 import type {Painter} from '../theme/ansi.js';
 import type {FrameRow, Layout, Position} from './layout.js';
+import {fitStatus} from './status-fit.js';
 
 const focusMarker = '▌ ';
 const blankMarker = '  ';
@@ -35,8 +34,8 @@ export function positionLabel(layout: Layout, top: Position, focused: number): s
 
 /**
 The status line: where we are (`positionLabel`), any `notes` (a search's `match 3 of 17`, a replay's
-counts), and the keys that work in the view (`context`), from the key table. Cut to `width` columns:
-the keys go first when space is short.
+counts), and the keys that work in the view (`context`), from the key table. Exactly `width`
+columns: other keys, then the notes give way to help and quit (see status-fit.ts).
 */
 export function statusRow(
 	bindings: KeyBindings,
@@ -60,25 +59,16 @@ export function statusRow(
 			['quit', 'quit'],
 		] satisfies Array<[Command, string]>
 	).filter(([command]) => worksIn(command, context));
-	const keysOf = (list: ReadonlyArray<[Command, string]>) =>
-		list
-			.map(([command, label]) => [labelFor(bindings, command), label])
-			.filter(([key]) => key !== '')
-			.map(([key, label]) => `${key} ${label}`)
-			.join(' · ');
-	const said = notes.filter((note) => note !== '').join(' · ');
-	const lead = ` ${where}  ${said === '' ? '' : `${said}  `}`;
-	// Keys in order of use while they fit, but never without the two that explain the rest (help, quit).
-	const essential = parts.filter(([command]) => command === 'help' || command === 'quit');
-	let chosen = parts;
-	while (chosen.length > essential.length && displayWidth(lead + keysOf(chosen)) > width) {
-		const dropAt = chosen.findLastIndex(([command]) => command !== 'help' && command !== 'quit');
-		chosen = chosen.filter((_, index) => index !== dropAt);
-	}
-
-	const fitted = keysOf(chosen);
-	const text = padToWidth(lead + fitted, width);
-	return cutLine([{text, role: 'status'}], width);
+	const keys = parts
+		.map(([command, label]) => ({command, key: labelFor(bindings, command), label}))
+		.filter(({key}) => key !== '')
+		// Keys in order of use while they fit, but never without the two that explain the rest (help, quit).
+		.map(({command, key, label}) => ({
+			text: `${key} ${label}`,
+			essential: command === 'help' || command === 'quit',
+		}));
+	const text = fitStatus({lead: [{text: where}], notes, keys}, width);
+	return [{text, role: 'status'}];
 }
 
 /** Paint frame rows (from `frameRows`) and the status line: one line per row, plus one. */

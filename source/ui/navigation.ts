@@ -4,6 +4,7 @@ import {assertNever} from '../transcript/assert-never.js';
 import {
 	focusedIndex,
 	focusOn,
+	isFocusable,
 	nextFocusable,
 	toggleAll,
 	toggleOne,
@@ -13,6 +14,7 @@ import {
 	bottomTop,
 	clampTop,
 	createLayout,
+	frameRows,
 	headerRowOf,
 	type Layout,
 	type LayoutEnv,
@@ -28,7 +30,7 @@ export type ViewportModel = {
 	/** Keep the end of the transcript on screen as items arrive. */
 	readonly followTail: boolean;
 	/**
-	Nothing was focused yet and the view starts at the top: the first item takes the focus once it
+	Nothing was focused yet and the view starts at the top: the first panel takes the focus once it
 	arrives (a focus id of undefined otherwise means the last panel).
 	*/
 	readonly focusFirst?: boolean;
@@ -41,7 +43,7 @@ export const initialViewportModel = (view: ViewState): ViewportModel => ({
 	followTail: true,
 });
 
-/** The model for a finished log: the top of the transcript, its first item focused. */
+/** The model for a finished log: the top of the transcript, its first panel focused. */
 export const topViewportModel = (view: ViewState): ViewportModel => ({
 	view,
 	top: {index: 0, offset: 0},
@@ -49,13 +51,15 @@ export const topViewportModel = (view: ViewState): ViewportModel => ({
 	focusFirst: true,
 });
 
-/** The model with `focusFirst` resolved: the first item focused once there is one. */
+/** The model with `focusFirst` resolved: the first panel focused once there is one. */
 export function resolveFocus(model: ViewportModel, items: LayoutEnv['items']): ViewportModel {
 	if (model.focusFirst !== true) {
 		return model;
 	}
 
-	const first = items[0];
+	// The first panel, as `g` focuses it: the focus keys move between panels only (prompts are reached
+	// by `[`/`]` and search), so opening at the top and pressing `g` give the same view.
+	const first = items[nextFocusable(items, -1, 1)];
 	if (first === undefined) {
 		return model;
 	}
@@ -85,18 +89,31 @@ function anchorHeader(layout: Layout, index: number, row: number): Position {
 	return move(layout, {index, offset: layout.gap(index)}, -target);
 }
 
+/** Ids of the panels (tool calls) with a row on screen: what expand-all decides by. */
+function shownPanels(layout: Layout, top: Position): string[] {
+	const ids = new Set<string>();
+	for (const {index} of frameRows(layout, top)) {
+		const item = layout.env.items[index];
+		if (item !== undefined && isFocusable(item)) {
+			ids.add(item.id);
+		}
+	}
+
+	return [...ids];
+}
+
 function toggle(model: ViewportModel, env: LayoutEnv, all: boolean): ViewportModel {
 	const before = createLayout(env, model.view);
 	const top = effectiveTop(model, before);
 	const focused = focusedIndex(model.view, env.items, env.indexById);
 	const item = env.items[focused];
 	if (item === undefined) {
-		return all ? {...model, view: toggleAll(model.view)} : model;
+		return all ? {...model, view: toggleAll(model.view, shownPanels(before, top))} : model;
 	}
 
 	const row = headerRowOf(before, top, focused);
 	const pinned = focusOn(model.view, item.id);
-	const view = all ? toggleAll(pinned) : toggleOne(pinned, item.id);
+	const view = all ? toggleAll(pinned, shownPanels(before, top)) : toggleOne(pinned, item.id);
 	const after = createLayout(env, view);
 	// The focused panel keeps its screen row: no jump to the bottom (or anywhere else)...
 	const anchored = anchorHeader(after, focused, row);

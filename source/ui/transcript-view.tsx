@@ -123,7 +123,9 @@ export default function TranscriptView({
 				],
 				context,
 			);
-		return [...headerRows, ...paintFrame(frame, focused, painter, status)];
+		// The viewport keeps one row for its layout; on a terminal of two rows or fewer it gives way to
+		// the status line, so the frame is still one row shorter than the terminal.
+		return [...headerRows, ...paintFrame(frame, focused, painter, status)].slice(-Math.max(1, size.rows - 1));
 	}, [
 		frame,
 		focused,
@@ -138,6 +140,7 @@ export default function TranscriptView({
 		notes,
 		context,
 		mouseOn,
+		size.rows,
 	]);
 
 	useEffect(() => {

@@ -63,3 +63,15 @@ test('a long paste into an open prompt stays one input', () => {
 	const paste = 'x'.repeat(100_000);
 	expect([...chunkKeys(paste, noKey, () => true)]).toEqual([[paste, noKey]]);
 });
+
+test.each([
+	// A tab typed with other keys (tmux send-keys Tab G, a fast typist) is the tab key, not spaces.
+	['\tG', ['tab', 'G']],
+	['x\tG', ['x', 'tab', 'G']],
+	['ab\t', ['a', 'b', 'tab']],
+	// A paste (several lines) keeps its tabs as text, and so its lines whole.
+	['one\n\ttwo\nthree', ['text:"one\\n\\ttwo\\nthree"']],
+	['a\tb\rc', ['text:"a\\tb\\rc"']],
+])('where text is typed, %j is %j', (input, expected) => {
+	expect(names(splitKeys(input, noKey))).toEqual(expected);
+});

@@ -113,3 +113,22 @@ test.each([
 		}
 	},
 );
+
+test.each([
+	// Wide enough: the counts whole, some keys.
+	[100, '1 malformed · 1 cut off · 1 unknown · 7 skipped · 3 without a result'],
+	// Short: the counts become their total, help and quit stay.
+	[60, '13 issues'],
+	// Shorter still: a search result is cut at a word, never inside one.
+	[40, 'match 3 of 17…  ?'],
+])('at %i columns the replay counts give way to "? help · q quit": %s', (width, shown) => {
+	const layout = createLayout(bigEnv(20), initialViewState);
+	const notes = ['1 malformed · 1 cut off · 1 unknown · 7 skipped · 3 without a result'];
+	const withSearch = width === 40 ? ['match 3 of 17', ...notes] : notes;
+	const text = statusRow(defaultBindings, layout, {index: 0, offset: 0}, 0, width, withSearch)
+		.map((segment) => segment.text)
+		.join('');
+	expect(text).toHaveLength(width);
+	expect(text.trimEnd().endsWith('? help · q quit')).toBe(true);
+	expect(text).toContain(shown);
+});

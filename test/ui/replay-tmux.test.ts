@@ -18,7 +18,9 @@ tmuxTest('lector replay in tmux: header, ] to the next prompt, / search', async 
 	const lines = first.split('\n');
 	expect(lines[0]?.trimEnd()).toBe(' pi · gpt-5 · /home/ada/project · 2025-03-01 10:00');
 	expect(lines[1]).toContain('"Config loader, plan B" · ');
-	expect(lines[2]).toBe('▌ › Read the config loader');
+	// The top of the log, its first panel focused (as `g` gives): the focus keys never stop on a prompt.
+	expect(lines[2]).toBe('  › Read the config loader');
+	expect(focused(first)[0]).toMatch(/^▌ read /);
 
 	tmux.keys(']');
 	const jumped = await tmux.screenWhere((screen) => focused(screen)[0] === '▌ › Use plan B instead');

@@ -122,13 +122,15 @@ function assertFramesFit(view: Rendered, columns: number): void {
 }
 
 describe.each([80, 120])('the replay view at %i columns', (columns) => {
-	test('a fixed header with the session facts; starts at the top, first item focused; counts in the status line', async () => {
+	test('a fixed header with the session facts; starts at the top, first panel focused; counts in the status line', async () => {
 		const {view} = await show(columns);
 		const frame = await view.waitForFrame((text) => text.includes('prompt number 1'));
 		const [facts, file, first] = frame.split('\n');
 		expect(facts).toBe(` Claude Code · claude-opus-4-1 · /srv/project · 2025-03-02 08:00`.padEnd(columns));
 		expect(file).toBe(' "Config loader review" · /logs/session.jsonl');
-		expect(first).toBe('▌ › prompt number 1');
+		// The focus is on the first panel, as after `g`: the focus keys never stop on a prompt.
+		expect(first).toBe('  › prompt number 1');
+		expect(focusedLine(frame)).toBe('▌ Bash step 1');
 		expect(statusLine(frame)).toContain('1 malformed · 1 unknown · 2 skipped');
 		expect(statusLine(frame)).toContain('? help');
 		// Scrolling keeps the header where it is.
@@ -261,11 +263,27 @@ test('keys that arrive in one chunk: a search typed with its enter, then n n and
 test('N/M in the status line counts the focused item as the focus moves below the top of the screen', async () => {
 	const {view} = await show(100);
 	let frame = await view.waitForFrame((text) => text.includes('prompt number 1'));
-	const total = /^ 1\/(\d+) {2}/.exec(statusLine(frame))?.[1];
+	const total = /^ 3\/(\d+) {2}/.exec(statusLine(frame))?.[1];
 	expect(total).toBeDefined();
-	await view.press('j');
-	frame = await view.waitForFrame((text) => focusedLine(text) === '▌ Bash step 1');
-	// The first prompt is still the top row; the focus is on the third item.
+	// The first prompt is the top row; the focus is on the first panel, the third item.
 	expect(frame.split('\n')[2]).toBe('  › prompt number 1');
-	expect(statusLine(frame)).toMatch(new RegExp(`^ 3/${total} {2}`));
+	expect(focusedLine(frame)).toBe('▌ Bash step 1');
+	await view.press('j');
+	frame = await view.waitForFrame((text) => focusedLine(text) !== '▌ Bash step 1');
+	expect(statusLine(frame)).not.toMatch(new RegExp(`^ 3/${total} {2}`));
+});
+
+test('the focus keys move between panels everywhere: g and k give the view it opened with; [ reaches a prompt', async () => {
+	const {view} = await show(100);
+	const opened = await view.waitForFrame((text) => text.includes('prompt number 1'));
+	await view.press('jj');
+	await view.waitForFrame((text) => text !== opened);
+	await view.press('g');
+	expect(await view.waitForFrame((text) => text === opened)).toBe(opened);
+	await view.press('k');
+	expect(view.frame()).toBe(opened);
+	// The prompt jumps (and search) are what focus a prompt.
+	await view.press('[');
+	const prompt = await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 1');
+	expect(statusLine(prompt)).toMatch(/^ 1\//);
 });

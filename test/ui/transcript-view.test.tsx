@@ -254,3 +254,23 @@ test('m turns mouse-wheel scrolling on: the wheel scrolls three rows, reports ar
 	await view.waitForFrame((text) => !text.includes('mouse on (m)'));
 	expect(written()).toContain('\u001B[?1006l\u001B[?1000l');
 });
+
+test('e after ctrl+o acts on what is on screen: every press visibly collapses or expands', async () => {
+	const server = toolCall(
+		'read',
+		{path: 'fixtures/ui/server.py'},
+		await readFixture('fixtures/ui/server.py', {}, {maxLines: 12}),
+	);
+	const view = await show(transcriptOf([server]), 100);
+	const collapsed = view.frame();
+	expect(collapsed).toContain('more lines');
+	await view.press(keys.ctrlO);
+	const expanded = await view.waitForFrame((text) => !text.includes('more lines'));
+	// The one panel shown is expanded: e collapses it (it once "expanded all", changing nothing).
+	await view.press('e');
+	expect(await view.waitForFrame((text) => text.includes('more lines'))).toBe(collapsed);
+	await view.press('e');
+	expect(await view.waitForFrame((text) => !text.includes('more lines'))).toBe(expanded);
+	await view.press('e');
+	await view.waitForFrame((text) => text.includes('more lines'));
+});

@@ -1,38 +1,11 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import meow from 'meow';
+import {checkCommandFlags, meowFlags as flags, typedFlags} from './commands/flags.js';
 import {modelText, runRead, UsageError} from './commands/read.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 import {letInkDrawOnTerminals} from './ui/terminal-env.js';
-
-const flags = {
-	offset: {type: 'string'},
-	limit: {type: 'string'},
-	tail: {type: 'string'},
-	outline: {type: 'boolean', default: false},
-	pages: {type: 'string'},
-	cells: {type: 'string'},
-	cwd: {type: 'string'},
-	json: {type: 'boolean', default: false},
-	modelView: {type: 'boolean', default: false},
-	print: {type: 'boolean', default: false},
-	expanded: {type: 'boolean', default: false},
-	confine: {type: 'boolean', default: false},
-	lineNumbers: {type: 'boolean', default: true},
-	maxLines: {type: 'string'},
-	maxBytes: {type: 'string'},
-	// lector replay
-	follow: {type: 'boolean', default: false},
-	verbose: {type: 'boolean', default: false},
-	// lector (the agent shell)
-	provider: {type: 'string'},
-	model: {type: 'string'},
-	baseUrl: {type: 'string'},
-	maxOutputTokens: {type: 'string'},
-	continue: {type: 'boolean', default: false},
-	demo: {type: 'string'},
-} as const;
 
 const cli = meow(
 	`
@@ -136,8 +109,12 @@ async function main(): Promise<number> {
 		);
 	}
 
-	letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
 	const [command, ...rest] = cli.input;
+	if (command === undefined || command === 'read' || command === 'replay') {
+		checkCommandFlags(command ?? 'shell', typedFlags(process.argv.slice(2), flags));
+	}
+
+	letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
 	if (command === 'read') {
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);
 		const result = await runRead(rest, {...cli.flags, cwd});

@@ -8,10 +8,8 @@ import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {createInterface} from 'node:readline/promises';
 import {followFile} from '../sessions/follow.js';
 import {loadSession, type ReplayOutcome, replayFile} from '../sessions/replay-file.js';
-import {listSessions, type SessionEntry} from '../sessions/session-list.js';
 import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
 import type {SessionMeta} from '../sessions/types.js';
 import {stringifyForTerminal} from '../text/safe-json.js';
@@ -21,6 +19,7 @@ import type {TranscriptEvent} from '../transcript/types.js';
 import {sessionFacts, tildify} from '../ui/session-header.js';
 import {showTranscript} from '../ui/show.js';
 import {UsageError} from './read.js';
+import {pickSession} from './session-picker.js';
 
 export type ReplayFlags = {
 	readonly print: boolean;
@@ -71,14 +70,26 @@ function writeStats(stats: ReplayStats, verbose: boolean): void {
 	}
 }
 
+/** Why a log whose format was not detected shows nothing: empty, blank, or in no format lector knows. */
+export function undetectedReason(stats: ReplayStats, filePath: string): string {
+	const shown = sanitizeLine(filePath);
+	if (stats.bytes === 0) {
+		return `${shown} is empty: there is nothing to replay.`;
+	}
+
+	if (stats.notes.length === 0 && stats.events === 0) {
+		return `${shown} holds only blank lines: there is nothing to replay.`;
+	}
+
+	return `${shown} is not a session log lector knows (lector, pi, Claude Code, Codex rollout).`;
+}
+
 function undetected(outcome: ReplayOutcome, filePath: string): boolean {
 	if (outcome.format !== undefined) {
 		return false;
 	}
 
-	process.stderr.write(
-		`lector: ${filePath} is not a session log lector knows (lector, pi, Claude Code, Codex rollout).\n`,
-	);
+	process.stderr.write(`lector: ${undetectedReason(outcome.stats, filePath)}\n`);
 	return true;
 }
 
@@ -116,49 +127,17 @@ function jsonReport(outcome: ReplayOutcome, events: readonly TranscriptEvent[]):
 	return `${stringifyForTerminal({format: outcome.format ?? null, meta: outcome.meta ?? null, stats: outcome.stats, events}, undefined, 2)}\n`;
 }
 
-function describe(entry: SessionEntry, index: number, home: string): string {
-	const when = new Date(entry.mtimeMs).toISOString().slice(0, 16).replace('T', ' ');
-	const size =
-		entry.size < 1024 * 1024
-			? `${Math.ceil(entry.size / 1024)} KB`
-			: `${(entry.size / 1024 / 1024).toFixed(1)} MB`;
-	return `${String(index + 1).padStart(3)}  ${entry.format.padEnd(11)} ${when}  ${size.padStart(8)}  ${sanitizeLine(tildify(entry.filePath, home))}`;
-}
-
-/** List the folder's sessions; on a terminal, ask which to open. Undefined when none or none picked. */
-async function pickSession(flags: ReplayFlags): Promise<string | undefined> {
-	const home = process.env['HOME'] || os.homedir();
-	const sessions = (await listSessions({cwd: process.cwd(), home, env: process.env})).slice(0, 30);
-	if (sessions.length === 0) {
-		process.stderr.write(`lector: no sessions of lector, pi, Claude Code or Codex for ${process.cwd()}.\n`);
-		return undefined;
-	}
-
-	const listing = sessions.map((entry, index) => describe(entry, index, home)).join('\n');
-	const interactive = process.stdin.isTTY && process.stdout.isTTY && !flags.json && !flags.print;
-	if (!interactive) {
-		process.stdout.write(`${listing}\n`);
-		return undefined;
-	}
-
-	process.stdout.write(`Recent sessions for ${tildify(process.cwd(), home)}, newest first:\n${listing}\n`);
-	const prompt = createInterface({input: process.stdin, output: process.stdout});
-	try {
-		const answer = (await prompt.question('Open which? [1] ')).trim();
-		const index = answer === '' ? 0 : Number(answer) - 1;
-		return sessions[index]?.filePath;
-	} finally {
-		prompt.close();
-	}
-}
-
 async function followMode(filePath: string, flags: ReplayFlags, interactive: boolean): Promise<number> {
 	const controller = new AbortController();
 	const stop = () => {
 		controller.abort();
 	};
 
-	process.once('SIGINT', stop);
+	// Interactively the view owns SIGINT (source/ui/full-screen.ts puts the terminal back first).
+	if (!interactive) {
+		process.once('SIGINT', stop);
+	}
+
 	try {
 		if (interactive) {
 			const {EventQueue, showLiveReplay} = await import('./replay-view.js');
@@ -234,6 +213,11 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 		.then((outcome) => {
 			// The counts go to the status line; --verbose also lists the reasons, as the last item.
 			queue.setFacts({meta: outcome.meta, stats: outcome.stats});
+			if (outcome.format === undefined) {
+				const text = undetectedReason(outcome.stats, filePath);
+				queue.push([{type: 'notice', id: 'replay:undetected', level: 'warning', text}]);
+			}
+
 			if (flags.verbose) {
 				queue.push([statsEvent(outcome.stats, true)]);
 			}
@@ -258,14 +242,15 @@ export async function runReplay(input: readonly string[], flags: ReplayFlags): P
 		throw new UsageError(`lector replay takes one log; also got: ${input.slice(1).join(' ')}.`);
 	}
 
-	const given = input[0];
-	const filePath = given === undefined ? await pickSession(flags) : path.resolve(given);
-	if (filePath === undefined) {
-		return given === undefined ? 0 : 1;
-	}
-
 	const interactive =
 		!flags.print && !flags.json && process.stdout.isTTY === true && process.stdin.isTTY === true;
+	const given = input[0];
+	const picked = given === undefined ? await pickSession(interactive) : {filePath: path.resolve(given)};
+	if (!('filePath' in picked)) {
+		return picked.exitCode;
+	}
+
+	const {filePath} = picked;
 	const problem = logFileProblem(filePath);
 	if (problem !== undefined && !(flags.follow && problem === 'missing')) {
 		process.stderr.write(`lector: ${describeLogProblem(filePath, problem)}\n`);

@@ -5,7 +5,7 @@ Facts the read panel shows, derived only from the call's arguments and the engin
 import path from 'node:path';
 import {formatParts} from '../read/documents/parts.js';
 import type {PartsShown, ReadDetails} from '../read/types.js';
-import {formatCount, formatLines, formatRange} from './format.js';
+import {formatBytes, formatCount, formatLines, formatRange} from './format.js';
 import {imageLabel} from './image-facts.js';
 
 const kinds = new Set(['text', 'image', 'document', 'unchanged', 'error']);
@@ -112,8 +112,8 @@ export function countLabel(details: ReadDetails): string {
 	}
 
 	if (details.kind === 'image') {
-		// A logged image whose header could not be read: no sizes to show.
-		return 'image';
+		// A logged image whose header could not be read: no pixel sizes, only the bytes the log holds.
+		return `image · ${formatBytes(details.fileBytes)}`;
 	}
 
 	if (isComplete(details) || details.totalLines === undefined || !details.totalLinesKnown) {

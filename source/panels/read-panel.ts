@@ -9,7 +9,7 @@ import type {ReadDetails} from '../read/types.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
-import {formatBytes, formatClock, formatLines} from './format.js';
+import {formatClock, formatLines} from './format.js';
 import {renderGenericPanel} from './generic-panel.js';
 import {imageView} from './image-facts.js';
 import {outlineCountLabel, outlineRows} from './outline-rows.js';
@@ -88,9 +88,11 @@ function bodyView(details: ReadDetails, result: ToolResult, context: PanelContex
 			return imageView(details.image, context, block);
 		}
 
+		// The header already says `image · 9 B`: the body says what is missing, and the type if logged.
 		const image = result.content.find((block) => block.type === 'image');
-		const mime = image?.type === 'image' ? `${image.mimeType} · ` : '';
-		return arrayView([cutRow([seg(`image ${mime}${formatBytes(details.fileBytes)}`, 'dim')], context.width)]);
+		const mime = image?.type === 'image' ? `${image.mimeType}: ` : '';
+		const note = `${mime}no sizes shown (the image's header could not be read)`;
+		return arrayView([cutRow([seg(sanitizeLine(note), 'dim')], context.width)]);
 	}
 
 	if (details.linesShown === 0) {
@@ -146,13 +148,15 @@ export const renderReadPanel: PanelRenderer = (call, context) => {
 			: (pathArgument(call.args) ?? '(no path)'),
 	);
 	if (call.status === 'running' || result === undefined) {
+		// Replay says how the finished panel will show the path, so it keeps its form when the result comes.
+		const runningPath = call.displayPath === undefined ? displayPath : sanitizeLine(call.displayPath);
 		return arrayView([
 			cutRow(
 				[
 					seg(`${context.spinner} `, 'spinner'),
 					seg(name, 'toolName'),
 					seg(' ', 'text'),
-					seg(displayPath, 'path'),
+					seg(runningPath, 'path'),
 				],
 				context.width,
 			),

@@ -1,10 +1,10 @@
 /**
 Following a log as an agent appends to it: the file is kept open, new bytes are read as they
 arrive, and only complete lines are parsed (a line being written stays buffered until its line
-end). A file that does not exist yet is waited for; a file that shrinks was replaced, and is read
-again from the start after a `reset`.
+end). A file that does not exist yet is waited for; a file that shrinks, or another file put in its
+place (an editor's save, rm and create), is read again from the start after a `reset`.
 */
-import {open, stat} from 'node:fs/promises';
+import {type FileHandle, open, stat} from 'node:fs/promises';
 import {setTimeout as delay} from 'node:timers/promises';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {LineSplitter} from './line-reader.js';
@@ -27,6 +27,11 @@ export type FollowOptions = {
 
 const chunkBytes = 256 * 1024;
 
+async function handleIdentity(handle: FileHandle): Promise<FileIdentity> {
+	const {dev, ino, birthtimeMs} = await handle.stat();
+	return {dev, ino, birthtimeMs};
+}
+
 async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	try {
 		await delay(ms, undefined, {signal});
@@ -35,15 +40,46 @@ async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	}
 }
 
-async function sizeOf(filePath: string): Promise<number | undefined> {
+/** Which file a path names: a replaced file (rm and create, or a temp file moved onto it) is another. */
+type FileIdentity = {readonly dev: number; readonly ino: number; readonly birthtimeMs: number};
+
+type PathState = {readonly size: number; readonly identity: FileIdentity} | undefined;
+
+async function statPath(filePath: string): Promise<PathState> {
 	try {
-		return (await stat(filePath)).size;
+		const {size, dev, ino, birthtimeMs} = await stat(filePath);
+		return {size, identity: {dev, ino, birthtimeMs}};
 	} catch {
 		return undefined;
 	}
 }
 
-/** Follow a log until the signal aborts; resolves with what was read. */
+function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+	return a.dev === b.dev && a.ino === b.ino && a.birthtimeMs === b.birthtimeMs;
+}
+
+/** Wait until the path names a file; undefined when aborted first. */
+async function waitForFile(
+	filePath: string,
+	signal: AbortSignal,
+	pollMs: number,
+): Promise<FileHandle | undefined> {
+	while (!signal.aborted) {
+		try {
+			return await open(filePath, 'r');
+		} catch {
+			await sleep(pollMs, signal);
+		}
+	}
+
+	return undefined;
+}
+
+/**
+Follow a log until the signal aborts; resolves with what was read. Like `tail -F`, the path is
+followed rather than the file first opened: when it is replaced (another inode, or gone and back) or
+truncated, the view is reset and the new file read from its start.
+*/
 export async function followFile(filePath: string, options: FollowOptions): Promise<ReplayOutcome> {
 	const {signal} = options;
 	const pollMs = options.pollMs ?? 250;
@@ -53,30 +89,56 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 		meta: replayer.meta(),
 		stats: replayer.stats.snapshot(),
 	});
-	while (!signal.aborted && (await sizeOf(filePath)) === undefined) {
-		await sleep(pollMs, signal);
-	}
-
-	if (signal.aborted) {
+	let handle = await waitForFile(filePath, signal, pollMs);
+	if (handle === undefined) {
 		return outcome();
 	}
 
-	const handle = await open(filePath, 'r');
 	try {
+		let identity = await handleIdentity(handle);
 		let splitter = new LineSplitter(options.maxLineBytes);
 		let position = 0;
+		let vanished = false;
 		const buffer = Buffer.alloc(chunkBytes);
+		const startOver = () => {
+			position = 0;
+			splitter = new LineSplitter(options.maxLineBytes);
+			replayer = new SessionReplayer({filePath, format: options.format});
+			options.onEvents([{type: 'reset'}]);
+			options.onUpdate?.(outcome());
+		};
+
 		options.onUpdate?.(outcome());
 		while (!signal.aborted) {
 			const {bytesRead} = await handle.read(buffer, 0, chunkBytes, position);
 			if (bytesRead === 0) {
-				const size = await sizeOf(filePath);
-				if (size !== undefined && size < position) {
-					// Truncated or replaced: start over.
-					position = 0;
-					splitter = new LineSplitter(options.maxLineBytes);
-					replayer = new SessionReplayer({filePath, format: options.format});
-					options.onEvents([{type: 'reset'}]);
+				const now = await statPath(filePath);
+				if (now === undefined) {
+					// Gone for now (rm before the new file is written): look again later.
+					vanished = true;
+					await sleep(pollMs, signal);
+					continue;
+				}
+
+				// Back after vanishing counts as replaced even when the new file got the old inode number.
+				if (vanished || !sameFile(now.identity, identity)) {
+					// Replaced: what the old file still holds is no longer the log. Read the new one.
+					const next = await waitForFile(filePath, signal, pollMs);
+					if (next === undefined) {
+						break;
+					}
+
+					await handle.close();
+					handle = next;
+					identity = await handleIdentity(handle);
+					vanished = false;
+					startOver();
+					continue;
+				}
+
+				if (now.size < position) {
+					// Truncated in place: start over.
+					startOver();
 					continue;
 				}
 
@@ -86,12 +148,17 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 
 			position += bytesRead;
 			const events: TranscriptEvent[] = [];
-			for (const record of splitter.push(buffer.subarray(0, bytesRead))) {
+			const records = splitter.push(buffer.subarray(0, bytesRead));
+			for (const record of records) {
 				events.push(...(await withSubagents(replayer.feed(record), replayer, options.maxLineBytes)));
 			}
 
 			if (events.length > 0) {
 				options.onEvents(events);
+			}
+
+			// Also after lines that gave no event (malformed, unknown): the counts changed.
+			if (events.length > 0 || records.length > 0) {
 				options.onUpdate?.(outcome());
 			}
 		}

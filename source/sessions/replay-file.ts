@@ -3,6 +3,7 @@ Replaying a whole log file: stream its lines through a SessionReplayer and hand 
 batches as they are parsed, so a caller can paint the first screen long before a large file ends.
 */
 import type {TranscriptEvent} from '../transcript/types.js';
+import {withDisplayPaths} from './display-path.js';
 import {readLineBatches} from './line-reader.js';
 import {SessionReplayer} from './replayer.js';
 import type {ReplayStats} from './stats.js';
@@ -38,7 +39,8 @@ export async function withSubagents(
 		return output.events;
 	}
 
-	return [...output.events, ...(await expandSubagents(output.subagents, replayer.stats, maxLineBytes))];
+	const nested = await expandSubagents(output.subagents, replayer.stats, maxLineBytes);
+	return [...output.events, ...withDisplayPaths(nested, replayer.meta()?.cwd)];
 }
 
 /** Stream a log file to `onEvents`; resolves when the file has been read to its end. */

@@ -6,6 +6,7 @@ cut in half) is counted here; entry-level surprises are counted by the adapters.
 import {createClaudeCodeAdapter} from './claude-code-adapter.js';
 import {createCodexAdapter} from './codex-adapter.js';
 import {detectLine} from './detect.js';
+import {withDisplayPaths} from './display-path.js';
 import {parseJson} from './json.js';
 import {createLectorAdapter} from './lector-adapter.js';
 import type {LineRecord} from './line-reader.js';
@@ -176,6 +177,7 @@ export class SessionReplayer {
 
 	private count(output: AdapterOutput): AdapterOutput {
 		this.stats.events += output.events.length;
-		return output;
+		const events = withDisplayPaths(output.events, this.meta()?.cwd);
+		return events === output.events ? output : {...output, events};
 	}
 }

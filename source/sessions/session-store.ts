@@ -9,9 +9,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type {TranscriptEvent} from '../transcript/types.js';
+import {detectLine} from './detect.js';
 import {isRecord, num, str} from './json.js';
 import {toTranscriptEvent} from './lector-adapter.js';
 import {type LectorLogHeader, type LoggedModel, modelSwitchOf} from './lector-log.js';
+import type {SessionFormat} from './types.js';
 
 export type StoreEnvironment = Readonly<Record<string, string | undefined>>;
 
@@ -148,7 +150,42 @@ export function parseLectorLog(text: string): LectorLog {
 	return {header, events, switchedTo, skipped};
 }
 
-/** Reads and parses a lector log file (synchronously: it is read once, at start-up). */
+const agentNames: Record<SessionFormat, string> = {
+	lector: 'lector',
+	pi: 'pi',
+	'claude-code': 'Claude Code',
+	codex: 'Codex',
+};
+
+/** The other agent whose log `text` is, judged from its first lines that tell (as replay detects). */
+function otherAgent(text: string): string | undefined {
+	for (const line of text.split('\n', 50)) {
+		try {
+			const format = detectLine(JSON.parse(line));
+			if (format !== undefined) {
+				return format === 'lector' ? undefined : agentNames[format];
+			}
+		} catch {
+			// Not JSON: the next line may tell.
+		}
+	}
+
+	return undefined;
+}
+
+/**
+Reads and parses a lector log file (synchronously: it is read once, at start-up). Another agent's
+log (`--demo` given a Claude Code session) is an error saying so, rather than a log of 0 entries.
+*/
 export function readLectorLog(filePath: string): LectorLog {
-	return parseLectorLog(readFileSync(filePath, 'utf8'));
+	const text = readFileSync(filePath, 'utf8');
+	const log = parseLectorLog(text);
+	const agent = log.header === undefined && log.events.length === 0 ? otherAgent(text) : undefined;
+	if (agent !== undefined) {
+		throw new Error(
+			`it is a ${agent} session log, and only lector's own logs can be shown here (lector replay ${filePath} shows it)`,
+		);
+	}
+
+	return log;
 }

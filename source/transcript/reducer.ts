@@ -121,6 +121,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				args: event.args,
 				status: 'running',
 				result: undefined,
+				...(event.displayPath === undefined ? {} : {displayPath: event.displayPath}),
 				...nesting(draft, event.id, event.parentId),
 			});
 			return;

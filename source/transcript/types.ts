@@ -24,6 +24,8 @@ export type ToolCallItem = {
 	readonly result: ToolResult | undefined;
 	/** The call this one ran under (a Claude Code subagent's calls nest under its Task call). */
 	readonly parentId?: string;
+	/** The path to show while the call runs (its tool-start's `displayPath`). */
+	readonly displayPath?: string;
 	/**
 	Levels this call is nested, set with `parentId`: its parent's depth plus 1 (1 when the parent is
 	not in the transcript), at most `maxNestDepth`. Derived by the reducer, never taken from events.
@@ -57,6 +59,11 @@ export type TranscriptEvent =
 			readonly args: Readonly<Record<string, unknown>>;
 			/** The call this one ran under, e.g. a subagent's Task call. */
 			readonly parentId?: string;
+			/**
+			How to show the call's path while it runs: what its finished read panel will show (relative to
+			the session's folder). Set by replay, which knows the folder; absent live.
+			*/
+			readonly displayPath?: string;
 	  }
 	/** Ends a call; a result for an unknown id adds the call (replayed logs can lose the start). */
 	| {

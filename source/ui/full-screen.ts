@@ -2,8 +2,9 @@
 Running an Ink view full-screen: on the terminal's alternate screen, so quitting restores the
 scrollback as it was. Shared by `lector read`, the replay view and the shell.
 */
+import os from 'node:os';
 import process from 'node:process';
-import {render} from 'ink';
+import {type Instance, render} from 'ink';
 import type {ReactElement} from 'react';
 import {mouseOff} from './mouse.js';
 import type {PictureOverlay} from './picture-overlay.js';
@@ -29,10 +30,47 @@ switch keeps its row, and pictures are drawn at rows counted from the top.
 const enterAlternateScreen = '\u001B[?1049h\u001B[H';
 /** Leaving also turns mouse reporting off, should the view have left it on (a crash, process.exit). */
 const leaveAlternateScreen = `${mouseOff}\u001B[?1049l`;
+/** Ink hides the cursor while it draws; a view killed by a signal never gets to show it again. */
+const showCursor = '\u001B[?25h';
+
+/**
+Signals that end the process while the view is up. Their default action kills Node without any exit
+handler running, which would leave the terminal on the alternate screen, in raw mode, cursor hidden
+(a closed tmux pane, `kill <pid>`). SIGINT is here for `kill -INT`: Ctrl+C in the view is a key (raw
+mode), not a signal. Ink's own signal-exit listeners stand back once another listener exists.
+*/
+const fatalSignals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+
+/**
+On each fatal signal: put the terminal back (`leave`), then exit with 128 + the signal's number, as the
+signal itself would have. Returns the undo.
+*/
+export function restoreOnSignals(stdin: NodeJS.ReadStream, leave: () => void): () => void {
+	const handlers = fatalSignals.map((signal) => {
+		const handler = () => {
+			leave();
+			if (stdin.isTTY) {
+				stdin.setRawMode(false);
+			}
+
+			process.exit(128 + (os.constants.signals[signal] ?? 0));
+		};
+
+		process.on(signal, handler);
+		return [signal, handler] as const;
+	});
+	return () => {
+		for (const [signal, handler] of handlers) {
+			process.off(signal, handler);
+		}
+	};
+}
 
 export type FullScreenOptions = {
 	readonly stdout: NodeJS.WriteStream;
 	readonly stderr: NodeJS.WriteStream;
+	/** The keyboard, put back out of raw mode when a signal ends the process (default: process.stdin). */
+	readonly stdin?: NodeJS.ReadStream;
 	/** Let Ink exit on ctrl+c; false where the view handles ctrl+c itself (the shell: twice quits). */
 	readonly exitOnCtrlC: boolean;
 	/** Runs when the view has exited (or failed), while still on the alternate screen. */
@@ -44,16 +82,27 @@ export type FullScreenOptions = {
 /** Render `element` on the alternate screen until it exits; the main screen comes back even on errors. */
 export async function renderFullScreen(element: ReactElement, options: FullScreenOptions): Promise<void> {
 	const {stdout, stderr, exitOnCtrlC, pictures} = options;
+	let left = false;
 	const leave = () => {
-		stdout.write(leaveAlternateScreen);
+		if (!left) {
+			left = true;
+			stdout.write(`${leaveAlternateScreen}${showCursor}`);
+		}
 	};
 
 	stdout.write(enterAlternateScreen);
 	const restoreWrite = pictures === undefined ? undefined : noticeWrites(stdout, pictures);
 	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
 	process.once('exit', leave);
+	let instance: Instance | undefined;
+	const stopRestoring = restoreOnSignals(options.stdin ?? process.stdin, () => {
+		// Ink's last frame first, while still on the alternate screen: after process.exit() its exit
+		// handler would draw it on the main screen, into the scrollback.
+		instance?.unmount();
+		leave();
+	});
 	try {
-		const instance = render(
+		instance = render(
 			element,
 			// Not incrementalRendering: in ink 6.8 its line diff moves the cursor up one row too few when a
 			// frame ends with a newline (every frame shorter than the terminal), so each update lands one
@@ -63,6 +112,7 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 		);
 		await instance.waitUntilExit();
 	} finally {
+		stopRestoring();
 		restoreWrite?.();
 		pictures?.close();
 		options.onExit?.();

@@ -212,3 +212,17 @@ describe('inline pictures', () => {
 		expect(await capture(false)).not.toContain('\u001B_G');
 	});
 });
+
+test('a logged image whose header cannot be read says so once, without repeating "image"', () => {
+	const data = Buffer.from('not a png').toString('base64');
+	const details = loggedImageDetails('/p/docs/diagram.png', '/p', data);
+	const call = toolCall(
+		'read',
+		{path: 'docs/diagram.png'},
+		{content: [{type: 'image', data, mimeType: 'image/png'}], isError: false, details},
+	);
+	expect(panelText(call)).toEqual([
+		'read docs/diagram.png  image · 9 B',
+		"image/png: no sizes shown (the image's header could not be read)",
+	]);
+});

@@ -1,7 +1,8 @@
-import {appendFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {followFile} from '../../source/sessions/follow.js';
+import type {ReplayOutcome} from '../../source/sessions/replay-file.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
 
@@ -40,9 +41,10 @@ async function until(
 	}
 }
 
-/** Follow `file` every 10 ms, collecting its events; abort the controller to stop. */
+/** Follow `file` every 10 ms, collecting its events and updates; abort the controller to stop. */
 function follow(file: string) {
 	const events: TranscriptEvent[] = [];
+	const updates: ReplayOutcome[] = [];
 	const controller = new AbortController();
 	const following = followFile(file, {
 		signal: controller.signal,
@@ -50,8 +52,11 @@ function follow(file: string) {
 		onEvents(batch) {
 			events.push(...batch);
 		},
+		onUpdate(outcome) {
+			updates.push(outcome);
+		},
 	});
-	return {events, controller, following};
+	return {events, updates, controller, following};
 }
 
 test('follows a file that appears later, parses only complete lines, and switches branches', async () => {
@@ -103,6 +108,71 @@ test('a file replaced by a shorter one is read again from the start', async () =
 	writeFileSync(file, `${header}\n${user('z', null, 'new')}\n`);
 	await until(events, (seen) => seen.at(-1)?.type === 'user-text' && seen.length === 4);
 	expect(events.slice(2)).toEqual([{type: 'reset'}, {type: 'user-text', id: 'z', text: 'new'}]);
+	controller.abort();
+	await following;
+});
+
+test('a file replaced by a longer one (a temp file moved onto it, as editors save) is read anew', async () => {
+	const file = path.join(directory, 'moved.jsonl');
+	writeFileSync(file, `${header}\n${user('a', null, 'old')}\n`);
+	const {events, controller, following} = follow(file);
+	await until(events, (seen) => seen.length === 1);
+	const temporary = path.join(directory, 'moved.jsonl.tmp');
+	writeFileSync(
+		temporary,
+		`${header}\n${user('x', null, 'a new and much longer first line')}\n${user('y', 'x', 'second')}\n`,
+	);
+	renameSync(temporary, file);
+	await until(events, (seen) => seen.length === 4);
+	expect(events.slice(1)).toEqual([
+		{type: 'reset'},
+		{type: 'user-text', id: 'x', text: 'a new and much longer first line'},
+		{type: 'user-text', id: 'y', text: 'second'},
+	]);
+
+	// The new file is the one followed from now on.
+	appendFileSync(file, `${user('z', 'y', 'appended')}\n`);
+	await until(events, (seen) => seen.length === 5);
+	expect(events[4]).toEqual({type: 'user-text', id: 'z', text: 'appended'});
+	controller.abort();
+	await following;
+});
+
+test('a file removed and created again is read from its start once it is back', async () => {
+	const file = path.join(directory, 'recreated.jsonl');
+	writeFileSync(file, `${header}\n${user('a', null, 'old')}\n`);
+	const {events, controller, following} = follow(file);
+	await until(events, (seen) => seen.length === 1);
+	rmSync(file);
+	// Long enough for the follower to see the path gone before it comes back.
+	await new Promise((resolve) => {
+		setTimeout(resolve, 60);
+	});
+	writeFileSync(file, `${header}\n${user('n', null, 'new session, longer than the old one')}\n`);
+	await until(events, (seen) => seen.length === 3);
+	expect(events.slice(1)).toEqual([
+		{type: 'reset'},
+		{type: 'user-text', id: 'n', text: 'new session, longer than the old one'},
+	]);
+	controller.abort();
+	await following;
+});
+
+test('lines that give no event (malformed, unknown) update the counts when they arrive', async () => {
+	const file = path.join(directory, 'garbage.jsonl');
+	writeFileSync(file, `${header}\n${user('a', null, 'one')}\n`);
+	const {events, updates, controller, following} = follow(file);
+	await until(events, (seen) => seen.length === 1);
+	appendFileSync(file, 'garbage one\ngarbage two\n{"type":"weird"}\n');
+	const deadline = Date.now() + 5000;
+	while ((updates.at(-1)?.stats.counts.malformed ?? 0) < 2 && Date.now() < deadline) {
+		await new Promise((resolve) => {
+			setTimeout(resolve, 10);
+		});
+	}
+
+	expect(updates.at(-1)?.stats.counts).toMatchObject({malformed: 2, unknown: 1});
+	expect(events).toHaveLength(1);
 	controller.abort();
 	await following;
 });

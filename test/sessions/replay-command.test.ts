@@ -1,3 +1,6 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {afterEach, expect, test, vi} from 'vitest';
 import {runReplay} from '../../source/commands/replay.js';
 import {fixture} from './helpers.js';
@@ -61,4 +64,22 @@ test('a missing file without --follow is an error', async () => {
 	const io = capture();
 	expect(await runReplay(['/nonexistent/log.jsonl'], {...flags, print: true})).toBe(1);
 	expect(io.err()).toContain('does not exist');
+});
+
+test('an empty file, or one of blank lines, is said to be empty rather than of an unknown format', async () => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'lector-replay-empty-'));
+	try {
+		const empty = path.join(directory, 'empty.jsonl');
+		writeFileSync(empty, '');
+		const blank = path.join(directory, 'blank.jsonl');
+		writeFileSync(blank, '\n\n');
+		const io = capture();
+		expect(await runReplay([empty], {...flags, print: true})).toBe(1);
+		expect(await runReplay([blank], {...flags, json: true})).toBe(1);
+		expect(io.err()).toBe(
+			`lector: ${empty} is empty: there is nothing to replay.\nlector: ${blank} holds only blank lines: there is nothing to replay.\n`,
+		);
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
+	}
 });

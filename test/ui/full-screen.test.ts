@@ -1,0 +1,61 @@
+/**
+A full-screen view ended by a signal (a closed terminal, `kill <pid>`) puts the terminal back: main
+screen, mouse reporting off, cursor shown, and exits with 128 + the signal's number.
+*/
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect} from 'vitest';
+import {makeTempDir} from '../helpers/temp-dir.js';
+import {cli, startTmux, tmuxTest} from '../helpers/tmux.js';
+import {root} from '../helpers/transcripts.js';
+
+const directory = makeTempDir('lector-signals-');
+// XDG_CONFIG_HOME with mouse reporting on from the start, so the test sees it turned off again.
+const config = path.join(directory, 'config');
+mkdirSync(path.join(config, 'lector'), {recursive: true});
+writeFileSync(path.join(config, 'lector', 'config.json'), JSON.stringify({mouse: true}));
+
+/** tmux's view of the pane: alternate screen, any mouse mode, cursor shown. */
+function paneFlags(name: string): {alternate: string; mouse: string; cursor: string} {
+	const [alternate = '', mouse = '', cursor = ''] = execFileSync(
+		'tmux',
+		['display', '-p', '-t', name, '#{alternate_on} #{mouse_any_flag} #{cursor_flag}'],
+		{encoding: 'utf8'},
+	)
+		.trim()
+		.split(' ');
+	return {alternate, mouse, cursor};
+}
+
+/** Run `lector <args>` in tmux, send `signal` to it once its view is up, and check the terminal after. */
+async function killedBy(signal: 'SIGTERM' | 'SIGHUP' | 'SIGINT', args: string, code: number): Promise<void> {
+	const pidFile = path.join(directory, `${signal}.pid`);
+	const tmux = startTmux(
+		`cd ${JSON.stringify(root)} && CI=true XDG_CONFIG_HOME=${JSON.stringify(config)} sh -c 'echo $$ > ${pidFile}; exec node ${cli} ${args}'`,
+		'lector-signal',
+	);
+	await tmux.screenWhere((screen) => screen.includes('q quit'));
+	expect(paneFlags(tmux.name)).toEqual({alternate: '1', mouse: '1', cursor: '0'});
+	process.kill(Number(readFileSync(pidFile, 'utf8')), signal);
+	const after = await tmux.screenWhere((screen) => screen.includes('exit='));
+	expect(after).toContain(`exit=${code}`);
+	expect(paneFlags(tmux.name)).toEqual({alternate: '0', mouse: '0', cursor: '1'});
+	// Ink's last frame was drawn before leaving, not onto the main screen.
+	expect(after).not.toContain('q quit');
+}
+
+tmuxTest('SIGTERM to lector read leaves the alternate screen and exits 143', async () => {
+	await killedBy('SIGTERM', 'read fixtures/demo/greeting.ts', 143);
+});
+
+tmuxTest('SIGHUP to lector replay leaves the alternate screen and exits 129', async () => {
+	await killedBy('SIGHUP', 'replay fixtures/sessions/pi/v1-linear.jsonl', 129);
+});
+
+tmuxTest(
+	'SIGINT (kill -INT) to lector replay --follow leaves the alternate screen and exits 130',
+	async () => {
+		await killedBy('SIGINT', 'replay --follow fixtures/sessions/pi/v1-linear.jsonl', 130);
+	},
+);

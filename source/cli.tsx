@@ -7,8 +7,7 @@ import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 import {letInkDrawOnTerminals} from './ui/terminal-env.js';
 
-const cli = meow(
-	`
+const helpText = `
 	Usage
 	  $ lector                 Ask a model about the code in this folder (the agent shell)
 	  $ lector read <path>     Read a file as a coding agent's read tool would
@@ -58,14 +57,28 @@ const cli = meow(
 	  $ lector read server.log --tail 50
 	  $ lector read src/app.ts --outline
 	  $ lector read report.pdf --pages 6-10
-`,
-	{
-		importMeta: import.meta,
-		// Unknown flags are reported by main() in lector's own words, with exit code 2.
-		allowUnknownFlags: true,
-		flags,
-	},
-);
+`;
+
+/**
+Parses argv with meow. meow throws on a flag given twice (`--limit 5 --limit 6`) before main() runs:
+that is a usage error like any other, one line and exit 2, not a stack trace.
+*/
+function parseArguments() {
+	try {
+		return meow(helpText, {
+			importMeta: import.meta,
+			// Unknown flags are reported by main() in lector's own words, with exit code 2.
+			allowUnknownFlags: true,
+			flags,
+		});
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		process.stderr.write(`lector: ${reason.replace(/\.$/, '')}. Run lector --help for the flags.\n`);
+		process.exit(2);
+	}
+}
+
+const cli = parseArguments();
 
 /**
 The model's text exactly, except on a terminal: there a file's escape sequences would act on the

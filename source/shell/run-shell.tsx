@@ -30,6 +30,24 @@ export type ShellOptions = {
 const usageExit = 2;
 
 /** Events that introduce the demo log, or a message when it cannot be read. */
+/** Why a demo log could not be read, in words rather than a system call's. */
+function demoReadError(error: unknown): string {
+	const code = error instanceof Error && 'code' in error ? error.code : undefined;
+	if (code === 'ENOENT') {
+		return 'no such file.';
+	}
+
+	if (code === 'EISDIR') {
+		return 'it is a folder; give a lector session log (.jsonl).';
+	}
+
+	if (code === 'EACCES' || code === 'EPERM') {
+		return 'permission denied.';
+	}
+
+	return error instanceof Error ? error.message : String(error);
+}
+
 function demoEvents(file: string | undefined, bindings: KeyBindings): readonly TranscriptEvent[] | string {
 	if (file === undefined) {
 		return [];
@@ -56,7 +74,7 @@ function demoEvents(file: string | undefined, bindings: KeyBindings): readonly T
 		};
 		return [intro, ...log.events, outro];
 	} catch (error) {
-		return `cannot read the demo log ${file}: ${error instanceof Error ? error.message : String(error)}`;
+		return `cannot read the demo log ${file}: ${demoReadError(error)}`;
 	}
 }
 

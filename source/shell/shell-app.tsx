@@ -7,14 +7,13 @@ import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {AgentSession} from '../agent/index.js';
 import type {KeyBindings} from '../keys/bindings.js';
-import {chunkKeys} from '../keys/key-chunks.js';
+import {chunkKeys, noKey} from '../keys/key-chunks.js';
 import {cutLine} from '../text/styled.js';
 import type {Painter} from '../theme/ansi.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {labelFor, paintFrame, positionLabel} from '../ui/frame.js';
 import HelpScreen from '../ui/help-screen.js';
 import type {FrameRow} from '../ui/layout.js';
-import {parseMouse} from '../ui/mouse.js';
 import type {PictureOverlay} from '../ui/picture-overlay.js';
 import {useMouse} from '../ui/use-mouse.js';
 import {usePictures} from '../ui/use-pictures.js';
@@ -104,7 +103,7 @@ export default function ShellApp(props: Props) {
 		pictures: pictures !== undefined,
 	});
 	const {layout, top, frame, focused, apply, scroll} = viewport;
-	const {toggle: toggleMouse} = useMouse(mouse);
+	const {toggle: toggleMouse, take: takeMouse} = useMouse(mouse);
 	// On a tiny terminal the viewport gives way (it keeps one row for its layout, drawn only when it fits).
 	const shown = frame.slice(0, Math.max(0, viewportRows));
 	usePictures(pictures, layout, top, helpOpen ? noFrame : shown, 0);
@@ -235,18 +234,21 @@ export default function ShellApp(props: Props) {
 			}
 
 			// A mouse report is never keys: its characters would be typed into the prompt.
-			const mouseReport = parseMouse(input);
-			if (mouseReport !== undefined) {
-				if (mouseReport.wheel !== 0) {
-					scroll(mouseReport.wheel);
-				}
+			const {report, rest} = takeMouse(input);
+			if (report !== undefined && report.wheel !== 0) {
+				scroll(report.wheel);
+			}
 
+			// Emptied by the mouse (a report, or the start of one held): nothing left for the keys. Keys
+			// such as tab and the arrows arrive with no text at all, and go on.
+			if (rest === '' && input !== '') {
 				return;
 			}
 
 			setMessage(undefined);
 			// In the transcript each character of a chunk is a key (`jjj`); in the prompt it is typed text.
-			for (const [one, oneKey] of chunkKeys(input, key, () => latest.current.focus === 'prompt')) {
+			const restKey = rest === input ? key : noKey;
+			for (const [one, oneKey] of chunkKeys(rest, restKey, () => latest.current.focus === 'prompt')) {
 				const {focus, helpOpen: opened} = latest.current;
 				if (opened) {
 					// `?` opened the help part-way: what came after it in the chunk is not for the transcript.
@@ -256,7 +258,7 @@ export default function ShellApp(props: Props) {
 				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
 			}
 		},
-		[bindings, session, perform, scroll],
+		[bindings, session, perform, scroll, takeMouse],
 	);
 	useInput(onInput);
 	const closeHelp = useCallback(() => {

@@ -36,3 +36,38 @@ export function parseMouse(input: string): MouseReport | undefined {
 
 	return {wheel: button === 65 ? wheelRows : 0};
 }
+
+/** A report at the start of a chunk, and the start of one cut short by the terminal or the network. */
+const reportAtStart = /^\u001B?\[<(\d+);\d+;\d+[Mm]/;
+const partialReport = /^\u001B?\[<[\d;]*$/;
+
+/** What one useInput call holds: a mouse report (if any) and the text left for the keys. */
+export type MouseTake = {readonly report: MouseReport | undefined; readonly rest: string};
+
+/**
+Joins mouse reports that arrive in pieces (a slow link can split `[<65;10;5` from `M`): the start of
+a report is held, not handed to the keys, until the rest comes. Holds only while the terminal reports
+the mouse, so typed text is never held otherwise.
+*/
+export class MouseInput {
+	private held = '';
+
+	take(input: string, reporting: boolean): MouseTake {
+		const text = this.held + input;
+		const hadHeld = this.held !== '';
+		this.held = '';
+		const whole = reportAtStart.exec(text);
+		if (whole !== null) {
+			const report = parseMouse(whole[0]);
+			return {report, rest: text.slice(whole[0].length)};
+		}
+
+		if (reporting && partialReport.test(text)) {
+			this.held = text;
+			return {report: undefined, rest: ''};
+		}
+
+		// What was held was not the start of a report after all: it is dropped, never typed.
+		return {report: undefined, rest: hadHeld ? input : text};
+	}
+}

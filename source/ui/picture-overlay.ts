@@ -50,6 +50,12 @@ export class PictureOverlay {
 	private pending = false;
 	/** Set while this writes, so its own output is not taken for one of Ink's frames. */
 	private writing = false;
+	/**
+	Set by close(): nothing is drawn after it. A draw still scheduled would otherwise land on the main
+	screen after the view left the alternate one, and kitty's clear-all would wipe the person's own
+	pictures there.
+	*/
+	private closed = false;
 	private readonly kittyIds = new Map<string, number>();
 	private nextKittyId = 1;
 
@@ -70,6 +76,10 @@ export class PictureOverlay {
 
 	/** The pictures that should be on screen now (called after each render). */
 	show(placements: readonly Placement[]): void {
+		if (this.closed) {
+			return;
+		}
+
 		this.placements = placements;
 		if (signature(placements) !== this.drawn) {
 			this.request();
@@ -78,7 +88,7 @@ export class PictureOverlay {
 
 	/** Ink wrote to the terminal: what was drawn is gone (iTerm2) or may be in the wrong place (kitty). */
 	frameWritten(): void {
-		if (this.writing) {
+		if (this.writing || this.closed) {
 			return;
 		}
 
@@ -88,6 +98,7 @@ export class PictureOverlay {
 
 	/** Remove everything drawn and free the terminal's copies (when the view exits). */
 	close(): void {
+		this.closed = true;
 		this.placements = [];
 		if (this.protocol === 'kitty' && this.kittyIds.size > 0) {
 			this.output([...this.kittyIds.values()].map((id) => `\u001B_Ga=d,d=I,i=${id},q=2\u001B\\`).join(''));
@@ -113,7 +124,9 @@ export class PictureOverlay {
 		this.pending = true;
 		this.schedule(() => {
 			this.pending = false;
-			this.draw();
+			if (!this.closed) {
+				this.draw();
+			}
 		});
 	}
 

@@ -98,7 +98,7 @@ export default function TranscriptView({
 		pictures: pictures !== undefined,
 	});
 	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, headerRows.length);
-	const {on: mouseOn, toggle: toggleMouse} = useMouse(mouse);
+	const {on: mouseOn, toggle: toggleMouse, take: takeMouse} = useMouse(mouse);
 	const search = useSearch({
 		items: transcript.items,
 		focused,
@@ -150,7 +150,18 @@ export default function TranscriptView({
 	const openHelp = useCallback(() => {
 		setHelpOpen(true);
 	}, []);
-	useViewKeys({bindings, context, helpOpen, openHelp, quit: exit, apply, scroll, toggleMouse, search});
+	useViewKeys({
+		bindings,
+		context,
+		helpOpen,
+		openHelp,
+		quit: exit,
+		apply,
+		scroll,
+		toggleMouse,
+		takeMouse,
+		search,
+	});
 	const closeHelp = useCallback(() => {
 		setHelpOpen(false);
 	}, []);

@@ -1,12 +1,23 @@
 /** Whether the terminal reports the mouse (for wheel scrolling), as a hook: see mouse.ts for why. */
 import {useStdout} from 'ink';
-import {useCallback, useEffect, useState} from 'react';
-import {mouseOff, mouseOn} from './mouse.js';
+import {useCallback, useEffect, useRef, useState} from 'react';
+import {MouseInput, type MouseTake, mouseOff, mouseOn} from './mouse.js';
+
+/** Mouse reporting on or off, and `take` to pull reports out of the input before the keys read it. */
+export type MouseState = {
+	readonly on: boolean;
+	readonly toggle: () => void;
+	/** The report in one useInput call (reports split in pieces are joined) and the text left for keys. */
+	readonly take: (input: string) => MouseTake;
+};
 
 /** Mouse reporting on or off, starting at `initial`; always off again when the view unmounts. */
-export function useMouse(initial: boolean): {readonly on: boolean; readonly toggle: () => void} {
+export function useMouse(initial: boolean): MouseState {
 	const {stdout} = useStdout();
 	const [on, setOn] = useState(initial);
+	const input = useRef(new MouseInput());
+	const reporting = useRef(on);
+	reporting.current = on;
 	useEffect(() => {
 		if (!on) {
 			return;
@@ -21,5 +32,6 @@ export function useMouse(initial: boolean): {readonly on: boolean; readonly togg
 	const toggle = useCallback(() => {
 		setOn((value) => !value);
 	}, []);
-	return {on, toggle};
+	const take = useCallback((text: string) => input.current.take(text, reporting.current), []);
+	return {on, toggle, take};
 }

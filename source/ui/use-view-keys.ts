@@ -9,9 +9,9 @@ import {type Key, useInput} from 'ink';
 import {useCallback, useLayoutEffect, useRef} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
 import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
-import {chunkKeys} from '../keys/key-chunks.js';
+import {chunkKeys, noKey} from '../keys/key-chunks.js';
 import {keyNameFromInk} from '../keys/key-names.js';
-import {parseMouse} from './mouse.js';
+import type {MouseTake} from './mouse.js';
 import type {ViewportCommand} from './navigation.js';
 import type {SearchUi} from './use-search.js';
 
@@ -28,6 +28,8 @@ type Inputs = {
 	/** Scroll by rows (the mouse wheel). */
 	readonly scroll: (rows: number) => void;
 	readonly toggleMouse: () => void;
+	/** Pulls mouse reports out of the input (see MouseInput). */
+	readonly takeMouse: (input: string) => MouseTake;
 	readonly search: Pick<SearchUi, 'handleKey' | 'run' | 'typing'>;
 };
 
@@ -83,18 +85,22 @@ export function useViewKeys(inputs: Inputs): void {
 			}
 
 			// A mouse report is never keys, not even for the search prompt.
-			const mouse = parseMouse(input);
-			if (mouse !== undefined) {
-				if (mouse.wheel !== 0) {
-					latest.current.scroll(mouse.wheel);
-				}
+			const {report, rest} = latest.current.takeMouse(input);
+			if (report !== undefined && report.wheel !== 0) {
+				latest.current.scroll(report.wheel);
+			}
 
+			// Emptied by the mouse (a report, or the start of one held): nothing left for the keys. Keys
+			// such as tab and the arrows arrive with no text at all, and go on.
+			if (rest === '' && input !== '') {
 				return;
 			}
 
 			// `jjj`, `G` then `gg`, `/needle` and enter: one key at a time. `typing` is asked before
 			// each key, so a prompt opened by `/` takes the rest of the chunk as its text.
-			for (const [one, oneKey] of chunkKeys(input, key, () => latest.current.search.typing())) {
+			for (const [one, oneKey] of chunkKeys(rest, rest === input ? key : noKey, () =>
+				latest.current.search.typing(),
+			)) {
 				if (!onKey(one, oneKey)) {
 					return;
 				}

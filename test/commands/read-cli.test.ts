@@ -50,6 +50,8 @@ describe.skipIf(!existsSync(cli))('lector read (the built binary; npm test build
 		// Digits only, as the engine's own parameters: no exponents or hex guessed into numbers.
 		[['read', 'a.ts', '--offset', '1e3'], '--offset needs a whole number of at least 1 in digits, got "1e3"'],
 		[['read', 'a.ts', '--limit', '0x10'], '--limit needs a whole number'],
+		// meow refuses a repeated flag before lector runs: still one line and exit 2, no stack trace.
+		[['read', 'a.ts', '--limit', '5', '--limit', '6'], 'lector: The flag --limit can only be set once.'],
 		[['read'], 'lector read needs a file'],
 		[['frobnicate'], 'Unknown command "frobnicate"'],
 	])('exits 2 on a usage error: %j', (args, message) => {

@@ -48,3 +48,18 @@ tmuxTest('lector --demo <an empty log> exits 2 saying it holds no entries', asyn
 	expect(screen).toContain('exit=2');
 	expect(screen.replaceAll('\n', '')).toContain('it holds no entries');
 });
+
+tmuxTest('lector --demo names a missing file or a folder in words, exit 2', async () => {
+	for (const [target, words] of [
+		[path.join(directory, 'missing.jsonl'), 'no such file.'],
+		[directory, 'it is a folder; give a lector session log (.jsonl).'],
+	] as const) {
+		const tmux = startTmux(
+			`cd ${JSON.stringify(root)} && XDG_CONFIG_HOME=/nonexistent XDG_STATE_HOME=${JSON.stringify(directory)} node ${JSON.stringify(cli)} --cwd fixtures/demo --demo ${JSON.stringify(target)}`,
+			'lector-demo-missing',
+		);
+		const screen = await tmux.screenWhere((text) => text.includes('exit='));
+		expect(screen).toContain('exit=2');
+		expect(screen.replaceAll('\n', '')).toContain(words);
+	}
+});

@@ -316,5 +316,11 @@ test('mouse reports never reach the prompt: the wheel scrolls the transcript; m 
 	await view.press('\t');
 	await view.press('m');
 	await view.waitForFrame(() => written().includes('\u001B[?1000h'));
+	// Reporting on, back at the prompt: a report split in two pieces is joined, not typed.
+	await view.press('\t');
+	await view.press('\u001B[<65;10;5');
+	await view.press('M');
+	await view.press('x');
+	expect(view.frame().split('\n').at(-1)).toBe('› x');
 	session.close();
 });

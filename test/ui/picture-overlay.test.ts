@@ -109,3 +109,18 @@ describe('kitty', () => {
 		expect(queue).toHaveLength(0);
 	});
 });
+
+test('after close nothing more is drawn, not even a draw already scheduled (it would land on the main screen)', () => {
+	const {overlay, writes, flush} = harness('kitty');
+	overlay.show([picture]);
+	flush();
+	overlay.frameWritten();
+	overlay.close();
+	const closing = writes.length;
+	flush();
+	overlay.show([picture]);
+	overlay.frameWritten();
+	flush();
+	expect(writes).toHaveLength(closing);
+	expect(writes.at(-1)).toBe('\u001B_Ga=d,d=I,i=1,q=2\u001B\\');
+});

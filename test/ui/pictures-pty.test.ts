@@ -98,8 +98,10 @@ test.skipIf(skipReason !== undefined)(
 		const output = await runInPty({TERM: 'xterm-kitty'}, (text) => text.includes('a=p,i=1'));
 		expect(output).toMatch(/\u001B\[2;3H\u001B_Ga=t,f=100,i=1,q=2,m=0;[A-Za-z\d+/=]+\u001B\\/);
 		expect(output).toContain('\u001B_Ga=p,i=1,c=24,r=8,C=1,q=2\u001B\\');
-		// Freed when the view exits.
+		// Freed when the view exits, and nothing drawn after leaving: a clear-all there would wipe the
+		// person's own pictures on the main screen.
 		expect(output).toContain('\u001B_Ga=d,d=I,i=1,q=2\u001B\\');
+		expect(output.slice(output.lastIndexOf('\u001B[?1049l'))).not.toContain('\u001B_G');
 	},
 	30_000,
 );

@@ -86,7 +86,8 @@ export default function ShellApp(props: Props) {
 	// The frame is size.rows - 1 rows. The editor keeps its rows first, then the status line, then a
 	// long message's own rows (only while a viewport row is left); the viewport gets what remains.
 	const budget = Math.max(1, size.rows - 1);
-	const facts = {focus, running, message: hint, model};
+	const {on: mouseOn, toggle: toggleMouse, take: takeMouse} = useMouse(mouse);
+	const facts = {focus, running, message: hint, model, mouse: mouseOn};
 	// Decided with the widest position label the transcript can have, so the height is known before
 	// the layout that gives the real label.
 	const count = transcript.items.length;
@@ -103,7 +104,6 @@ export default function ShellApp(props: Props) {
 		pictures: pictures !== undefined,
 	});
 	const {layout, top, frame, focused, apply, scroll} = viewport;
-	const {toggle: toggleMouse, take: takeMouse} = useMouse(mouse);
 	// On a tiny terminal the viewport gives way (it keeps one row for its layout, drawn only when it fits).
 	const shown = frame.slice(0, Math.max(0, viewportRows));
 	usePictures(pictures, layout, top, helpOpen ? noFrame : shown, 0);

@@ -18,7 +18,14 @@ export type StatusFacts = {
 	readonly where: string;
 	/** The model in use (it changes with /model); undefined without one. */
 	readonly model: string | undefined;
+	/** Mouse reporting is on (`m`): the status line says `mouse on (m)`, why dragging does not select. */
+	readonly mouse?: boolean;
 };
+
+/** The notes of the status line: they give way before the lead (see status-fit.ts). */
+function notesOf(facts: StatusFacts): string[] {
+	return facts.mouse === true ? ['mouse on (m)'] : [];
+}
 
 /** Columns a model name may take in the status line, so the key list keeps its room at 80 columns. */
 export const modelColumns = 24;
@@ -63,7 +70,10 @@ function keyParts(bindings: KeyBindings, focus: ShellFocus): StatusKey[] {
 		.map(([key, what, essential]) => ({text: `${key} ${what}`, essential}));
 }
 
-/** Position, model, state, focus: the model and the state give way when space is short. */
+/**
+Position, model, state, focus: the model and the state give way when space is short, then the focus
+(the essential keys name the other side: `tab transcript`), then the position.
+*/
 function leadParts(bindings: KeyBindings, facts: StatusFacts): StatusLead[] {
 	const state = facts.running ? `working, ${labelFor(bindings, 'abort') || 'no key'} stops` : 'ready';
 	return [
@@ -105,11 +115,15 @@ export function shellStatusRows(
 ): Row[] {
 	const lead = leadParts(bindings, facts);
 	const keys = keyParts(bindings, facts.focus);
+	const notes = notesOf(facts);
 	if (facts.message === undefined || !ownRows) {
-		const notes = facts.message === undefined ? [] : [facts.message];
+		if (facts.message === undefined) {
+			return [[seg(fitStatus({lead, notes, keys}, width), 'status')]];
+		}
+
 		// A message stands for the key list: only the essential keys stay beside it.
-		const shown = facts.message === undefined ? keys : keys.filter((key) => key.essential);
-		return [[seg(fitStatus({lead, notes, keys: shown}, width), 'status')]];
+		const essential = keys.filter((key) => key.essential);
+		return [[seg(fitStatus({lead, notes, message: facts.message, keys: essential}, width), 'status')]];
 	}
 
 	const room = Math.max(1, width - 2);
@@ -121,7 +135,7 @@ export function shellStatusRows(
 
 	return [
 		...message.map((line) => [seg(padToWidth(` ${line}`, width), 'status')]),
-		[seg(fitStatus({lead, notes: [], keys}, width), 'status')],
+		[seg(fitStatus({lead, notes, keys}, width), 'status')],
 	];
 }
 

@@ -34,8 +34,9 @@ export function positionLabel(layout: Layout, top: Position, focused: number): s
 
 /**
 The status line: where we are (`positionLabel`), any `notes` (a search's `match 3 of 17`, a replay's
-counts), and the keys that work in the view (`context`), from the key table. Exactly `width`
-columns: other keys, then the notes give way to help and quit (see status-fit.ts).
+counts, `mouse on (m)`), and the keys that work in the view (`context`), from the key table. Exactly
+`width` columns: other keys, then the notes, then the position give way to help and quit (see
+status-fit.ts).
 */
 export function statusRow(
 	bindings: KeyBindings,

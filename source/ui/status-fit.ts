@@ -1,23 +1,33 @@
 /**
 Fitting a status line into the terminal's width, shared by the read and replay views and the shell.
-What is given up when space is short, in order: the keys that are not essential (from the last),
-the parts of the lead that may go (the shell's model and state), then the notes: compacted, cut at a
-word, dropped. The position, the essential keys (help and quit; in the shell, tab and the quit keys)
-stay: they explain everything else, and the one thing never cut is how to leave.
+What is given up when space is short, in order:
+1. the keys that are not essential, from the last;
+2. the notes: compacted (counts become their total), then their parts dropped whole, from the last
+   (`12…` from `12 skipped` would say nothing);
+3. the lead: the parts that may go first (the shell's model and state), then the rest from the last
+   (the shell's focus, then the `N/M` position);
+4. a message (the shell's `Press ctrl+c again to quit.`): cut at a word, or dropped;
+5. only then are the essential keys (help and quit; in the shell, tab and the quit keys) cut, with
+   `…`: they explain everything else, and the last thing given up is how to leave.
 */
 import {cutToWidth, displayWidth, padToWidth, takeWidth} from '../text/width.js';
 
 /** One key of the status line, `ctrl+o expand`; essential ones survive any width. */
 export type StatusKey = {readonly text: string; readonly essential: boolean};
 
-/** A part of the lead (` 3/12 · model · ready · prompt`); `optional` ones give way before the notes. */
+/**
+A part of the lead (` 3/12 · model · ready · prompt`): it gives way after the notes, `optional` ones
+first, then the others from the last.
+*/
 export type StatusLead = {readonly text: string; readonly optional?: boolean};
 
 /** What a status line says. */
 export type StatusParts = {
 	readonly lead: readonly StatusLead[];
-	/** Search results, a replay's counts, a message: they give way to the essential keys. */
+	/** Search results, a replay's counts, `mouse on (m)`: they give way before the lead. */
 	readonly notes: readonly string[];
+	/** A one-off message standing in for the key list: it outlasts the notes and the lead. */
+	readonly message?: string;
 	readonly keys: readonly StatusKey[];
 };
 
@@ -69,40 +79,82 @@ export function cutAtWord(text: string, width: number): string {
 	return text.includes(' ') ? '' : cutToWidth(text, width);
 }
 
-function join(lead: readonly StatusLead[], notes: string, keys: readonly StatusKey[]): string {
-	const head = ` ${lead.map((part) => part.text).join(separator)}`;
-	const keyText = keys.map((key) => key.text).join(separator);
-	return [head, notes, keyText].filter((part) => part !== '').join('  ');
+/** The status line before fitting: the lead, the notes, the message, the keys, two spaces apart. */
+function join(
+	lead: readonly StatusLead[],
+	notes: readonly string[],
+	message: string,
+	keys: readonly StatusKey[],
+): string {
+	const text = [
+		lead.map((part) => part.text).join(separator),
+		notes.join(separator),
+		message,
+		keys.map((key) => key.text).join(separator),
+	]
+		.filter((part) => part !== '')
+		.join('  ');
+	return ` ${text}`;
 }
 
-/** The status line's text, exactly `width` columns. */
+/** Notes without their last part (`match 3 of 17 · 9 issues` loses `9 issues`); a note left empty goes. */
+function withoutLastPart(notes: readonly string[]): string[] {
+	const last = notes.at(-1)?.split(separator).slice(0, -1) ?? [];
+	return [...notes.slice(0, -1), ...(last.length === 0 ? [] : [last.join(separator)])];
+}
+
+/** The status line's text, exactly `width` columns; see the top of the file for what gives way. */
 export function fitStatus(parts: StatusParts, width: number): string {
-	let keys = parts.keys;
-	let lead = parts.lead;
-	const notes = parts.notes.filter((note) => note !== '').join(separator);
-	const fits = (text: string) => displayWidth(text) <= width;
-	while (!fits(join(lead, notes, keys))) {
-		const dropKey = keys.findLastIndex((key) => !key.essential);
-		if (dropKey >= 0) {
-			keys = keys.filter((_, index) => index !== dropKey);
-			continue;
-		}
+	let {keys, lead} = parts;
+	let notes = parts.notes.filter((note) => note !== '');
+	let message = parts.message ?? '';
+	let compacted = false;
+	let messageCut = false;
+	const without = <T>(list: readonly T[], index: number) => list.filter((_, at) => at !== index);
+	// Each step gives up one thing and says whether it did; the first that can, does.
+	const giveWay: Array<() => boolean> = [
+		() => {
+			const index = keys.findLastIndex((key) => !key.essential);
+			keys = index < 0 ? keys : without(keys, index);
+			return index >= 0;
+		},
+		() => {
+			const before = notes.join(separator);
+			notes = compacted ? notes : compactNotes(notes);
+			compacted = true;
+			return notes.join(separator) !== before;
+		},
+		() => {
+			const before = notes.length;
+			notes = withoutLastPart(notes);
+			return before > 0;
+		},
+		() => {
+			const index = lead.findLastIndex((part) => part.optional === true);
+			lead = index < 0 ? lead : without(lead, index);
+			return index >= 0;
+		},
+		() => {
+			const before = lead.length;
+			lead = lead.slice(0, -1);
+			return before > 0;
+		},
+		() => {
+			if (messageCut || message === '') {
+				return false;
+			}
 
-		const dropLead = lead.findLastIndex((part) => part.optional === true);
-		if (dropLead < 0) {
-			break;
-		}
-
-		lead = lead.filter((_, index) => index !== dropLead);
+			messageCut = true;
+			// The room beside the essential keys, two spaces between them.
+			message = cutAtWord(message, width - displayWidth(join(lead, notes, '', keys)) - 2);
+			return true;
+		},
+	];
+	let text = join(lead, notes, message, keys);
+	while (displayWidth(text) > width && giveWay.some((step) => step())) {
+		text = join(lead, notes, message, keys);
 	}
 
-	let text = join(lead, notes, keys);
-	if (!fits(text) && notes !== '') {
-		const compact = compactNotes(parts.notes.filter((note) => note !== '')).join(separator);
-		// The room the notes have beside the lead and the essential keys (two spaces on each side).
-		const room = width - displayWidth(join(lead, '', keys)) - 2;
-		text = join(lead, cutAtWord(compact, room), keys);
-	}
-
+	// Only the essential keys are left: they are cut, with `…`.
 	return padToWidth(cutToWidth(text, width), width);
 }

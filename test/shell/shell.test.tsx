@@ -316,6 +316,7 @@ test('mouse reports never reach the prompt: the wheel scrolls the transcript; m 
 	await view.press('\t');
 	await view.press('m');
 	await view.waitForFrame(() => written().includes('\u001B[?1000h'));
+	expect(view.frame().split('\n').at(-2)).toContain('mouse on (m)');
 	// Reporting on, back at the prompt: a report split in two pieces is joined, not typed.
 	await view.press('\t');
 	await view.press('\u001B[<65;10;5');

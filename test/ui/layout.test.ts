@@ -119,8 +119,8 @@ test.each([
 	[100, '1 malformed · 1 cut off · 1 unknown · 7 skipped · 3 without a result'],
 	// Short: the counts become their total, help and quit stay.
 	[60, '13 issues'],
-	// Shorter still: a search result is cut at a word, never inside one.
-	[40, 'match 3 of 17…  ?'],
+	// Shorter still: the total goes whole, never cut to a fragment; the search result stays.
+	[40, 'match 3 of 17  ?'],
 ])('at %i columns the replay counts give way to "? help · q quit": %s', (width, shown) => {
 	const layout = createLayout(bigEnv(20), initialViewState);
 	const notes = ['1 malformed · 1 cut off · 1 unknown · 7 skipped · 3 without a result'];

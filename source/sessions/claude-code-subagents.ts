@@ -8,10 +8,13 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isRecord, parseJson, str} from './json.js';
 
-/** Subagent files of one session, by the call that started them and by agent id. */
+/**
+Subagent files of one session, by the call that started them and by agent id. While a log is
+followed the maps grow as files appear (`refreshSubagents`); nothing is ever removed.
+*/
 export type SubagentIndex = {
-	readonly byToolUseId: ReadonlyMap<string, string>;
-	readonly byAgentId: ReadonlyMap<string, string>;
+	readonly byToolUseId: Map<string, string>;
+	readonly byAgentId: Map<string, string>;
 	/** Files already spliced in. */
 	readonly used: Set<string>;
 };
@@ -40,36 +43,57 @@ function readMetaToolUseId(file: string): string | undefined {
 	}
 }
 
-/** Index the subagent files beside a session file; empty when there are none. */
-export function scanSubagents(sessionFile: string | undefined): SubagentIndex {
-	const byToolUseId = new Map<string, string>();
-	const byAgentId = new Map<string, string>();
-	const index: SubagentIndex = {byToolUseId, byAgentId, used: new Set()};
-	if (sessionFile === undefined) {
-		return index;
-	}
+/** An empty index. */
+export function emptySubagentIndex(): SubagentIndex {
+	return {byToolUseId: new Map(), byAgentId: new Map(), used: new Set()};
+}
 
+/**
+Add the subagent files in the session's folder that `index` does not know yet, and the meta files
+of known files that had none. Returns the number of meta files present but not readable yet (a
+writer may have created one and not written it): worth looking again even if the folder is unchanged.
+*/
+export function refreshSubagents(sessionFile: string, index: SubagentIndex): number {
 	const folder = subagentFolder(sessionFile);
 	let names: string[];
 	try {
 		names = readdirSync(folder).sort();
 	} catch {
-		return index;
+		return 0;
 	}
 
+	const present = new Set(names);
+	const claimed = new Set(index.byToolUseId.values());
+	let unreadable = 0;
 	for (const name of names) {
-		const match = agentFile.exec(name);
-		const agentId = match?.[1];
+		const agentId = agentFile.exec(name)?.[1];
 		if (agentId === undefined) {
 			continue;
 		}
 
 		const file = path.join(folder, name);
-		byAgentId.set(agentId, file);
-		const toolUseId = readMetaToolUseId(path.join(folder, `agent-${agentId}.meta.json`));
-		if (toolUseId !== undefined) {
-			byToolUseId.set(toolUseId, file);
+		index.byAgentId.set(agentId, file);
+		const meta = `agent-${agentId}.meta.json`;
+		if (claimed.has(file) || !present.has(meta)) {
+			continue;
 		}
+
+		const toolUseId = readMetaToolUseId(path.join(folder, meta));
+		if (toolUseId === undefined) {
+			unreadable++;
+		} else {
+			index.byToolUseId.set(toolUseId, file);
+		}
+	}
+
+	return unreadable;
+}
+
+/** Index the subagent files beside a session file; empty when there are none. */
+export function scanSubagents(sessionFile: string | undefined): SubagentIndex {
+	const index = emptySubagentIndex();
+	if (sessionFile !== undefined) {
+		refreshSubagents(sessionFile, index);
 	}
 
 	return index;

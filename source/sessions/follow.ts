@@ -4,12 +4,15 @@ arrive, and only complete lines are parsed (a line being written stays buffered 
 end). A file that does not exist yet is waited for; a file that shrinks, or another file put in its
 place (an editor's save, rm and create), is read again from the start after a `reset`.
 */
-import {type FileHandle, open, stat} from 'node:fs/promises';
+import {type FileHandle, open} from 'node:fs/promises';
 import {setTimeout as delay} from 'node:timers/promises';
 import type {TranscriptEvent} from '../transcript/types.js';
+import {scanSubagents} from './claude-code-subagents.js';
+import {handleIdentity, sameFile, statPath} from './file-identity.js';
 import {LineSplitter} from './line-reader.js';
-import {type ReplayOutcome, withSubagents} from './replay-file.js';
+import type {ReplayOutcome} from './replay-file.js';
 import {SessionReplayer} from './replayer.js';
+import {SubagentFollower, type SubagentFollowLimits} from './subagent-follow.js';
 import type {SessionFormat} from './types.js';
 
 /** Options for following one log. */
@@ -23,14 +26,11 @@ export type FollowOptions = {
 	/** How often to look for new bytes, in milliseconds. */
 	readonly pollMs?: number;
 	readonly format?: SessionFormat;
+	/** Claude Code: how many subagent files are followed at once, and for how long once done. */
+	readonly subagents?: SubagentFollowLimits;
 };
 
 const chunkBytes = 256 * 1024;
-
-async function handleIdentity(handle: FileHandle): Promise<FileIdentity> {
-	const {dev, ino, birthtimeMs} = await handle.stat();
-	return {dev, ino, birthtimeMs};
-}
 
 async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	try {
@@ -38,24 +38,6 @@ async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	} catch {
 		// Aborted: the caller's loop checks the signal.
 	}
-}
-
-/** Which file a path names: a replaced file (rm and create, or a temp file moved onto it) is another. */
-type FileIdentity = {readonly dev: number; readonly ino: number; readonly birthtimeMs: number};
-
-type PathState = {readonly size: number; readonly identity: FileIdentity} | undefined;
-
-async function statPath(filePath: string): Promise<PathState> {
-	try {
-		const {size, dev, ino, birthtimeMs} = await stat(filePath);
-		return {size, identity: {dev, ino, birthtimeMs}};
-	} catch {
-		return undefined;
-	}
-}
-
-function sameFile(a: FileIdentity, b: FileIdentity): boolean {
-	return a.dev === b.dev && a.ino === b.ino && a.birthtimeMs === b.birthtimeMs;
 }
 
 /** Wait until the path names a file; undefined when aborted first. */
@@ -83,7 +65,21 @@ truncated, the view is reset and the new file read from its start.
 export async function followFile(filePath: string, options: FollowOptions): Promise<ReplayOutcome> {
 	const {signal} = options;
 	const pollMs = options.pollMs ?? 250;
-	let replayer = new SessionReplayer({filePath, format: options.format});
+	const replay = (): {replayer: SessionReplayer; subagents: SubagentFollower} => {
+		const index = scanSubagents(filePath);
+		const replayer = new SessionReplayer({filePath, format: options.format, subagents: index});
+		const subagents = new SubagentFollower({
+			...options.subagents,
+			sessionFile: filePath,
+			index,
+			stats: replayer.stats,
+			cwd: () => replayer.meta()?.cwd,
+			maxLineBytes: options.maxLineBytes,
+		});
+		return {replayer, subagents};
+	};
+
+	let {replayer, subagents} = replay();
 	const outcome = (): ReplayOutcome => ({
 		format: replayer.format,
 		meta: replayer.meta(),
@@ -100,12 +96,27 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 		let position = 0;
 		let vanished = false;
 		const buffer = Buffer.alloc(chunkBytes);
-		const startOver = () => {
+		let polledAt = 0;
+		const startOver = async () => {
 			position = 0;
 			splitter = new LineSplitter(options.maxLineBytes);
-			replayer = new SessionReplayer({filePath, format: options.format});
+			await subagents.close();
+			({replayer, subagents} = replay());
 			options.onEvents([{type: 'reset'}]);
 			options.onUpdate?.(outcome());
+		};
+		// Subagent files grow while the main file waits for their Task results: look at them every poll.
+		const pollSubagents = async () => {
+			polledAt = Date.now();
+			if (replayer.format !== 'claude-code') {
+				return;
+			}
+
+			const events = await subagents.poll();
+			if (events.length > 0) {
+				options.onEvents(events);
+				options.onUpdate?.(outcome());
+			}
 		};
 
 		options.onUpdate?.(outcome());
@@ -132,16 +143,17 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 					handle = next;
 					identity = await handleIdentity(handle);
 					vanished = false;
-					startOver();
+					await startOver();
 					continue;
 				}
 
 				if (now.size < position) {
 					// Truncated in place: start over.
-					startOver();
+					await startOver();
 					continue;
 				}
 
+				await pollSubagents();
 				await sleep(pollMs, signal);
 				continue;
 			}
@@ -150,7 +162,9 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 			const events: TranscriptEvent[] = [];
 			const records = splitter.push(buffer.subarray(0, bytesRead));
 			for (const record of records) {
-				events.push(...(await withSubagents(replayer.feed(record), replayer, options.maxLineBytes)));
+				const output = replayer.feed(record);
+				// The follower sees every call: any may be a Task whose subagent file is still to come.
+				events.push(...(replayer.format === 'claude-code' ? await subagents.take(output) : output.events));
 			}
 
 			if (events.length > 0) {
@@ -161,8 +175,13 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 			if (events.length > 0 || records.length > 0) {
 				options.onUpdate?.(outcome());
 			}
+
+			if (Date.now() - polledAt >= pollMs) {
+				await pollSubagents();
+			}
 		}
 	} finally {
+		await subagents.close();
 		await handle.close();
 	}
 

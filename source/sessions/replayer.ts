@@ -4,6 +4,7 @@ that tell, and the adapter for that format. Line-level damage (bad JSON, giant l
 cut in half) is counted here; entry-level surprises are counted by the adapters.
 */
 import {createClaudeCodeAdapter} from './claude-code-adapter.js';
+import type {SubagentIndex} from './claude-code-subagents.js';
 import {createCodexAdapter} from './codex-adapter.js';
 import {detectLine} from './detect.js';
 import {withDisplayPaths} from './display-path.js';
@@ -28,6 +29,8 @@ export type ReplayerOptions = {
 	readonly filePath?: string | undefined;
 	/** Skip detection (tests, or a caller that knows). */
 	readonly format?: SessionFormat | undefined;
+	/** Claude Code: the subagent index to share (a follower refreshes it); scanned when absent. */
+	readonly subagents?: SubagentIndex | undefined;
 };
 
 /** Build the adapter for a format. */
@@ -35,6 +38,7 @@ export function createAdapter(
 	format: SessionFormat,
 	stats: StatsCollector,
 	filePath: string | undefined,
+	subagents?: SubagentIndex,
 ): SessionAdapter {
 	const context = {stats, filePath};
 	switch (format) {
@@ -47,7 +51,7 @@ export function createAdapter(
 		}
 
 		case 'claude-code': {
-			return createClaudeCodeAdapter(context);
+			return createClaudeCodeAdapter(context, {subagents});
 		}
 
 		case 'codex': {
@@ -76,14 +80,16 @@ function merge(outputs: readonly AdapterOutput[]): AdapterOutput {
 export class SessionReplayer {
 	readonly stats = new StatsCollector();
 	private readonly filePath: string | undefined;
+	private readonly subagents: SubagentIndex | undefined;
 	private adapter: SessionAdapter | undefined;
 	private pending: Array<{value: unknown; line: number}> = [];
 	private gaveUp = false;
 
 	constructor(options: ReplayerOptions = {}) {
 		this.filePath = options.filePath;
+		this.subagents = options.subagents;
 		if (options.format !== undefined) {
-			this.adapter = createAdapter(options.format, this.stats, this.filePath);
+			this.adapter = createAdapter(options.format, this.stats, this.filePath, this.subagents);
 		}
 	}
 
@@ -157,7 +163,7 @@ export class SessionReplayer {
 			return nothing;
 		}
 
-		const adapter = createAdapter(format, this.stats, this.filePath);
+		const adapter = createAdapter(format, this.stats, this.filePath, this.subagents);
 		this.adapter = adapter;
 		const queued = this.pending;
 		this.pending = [];

@@ -10,9 +10,9 @@ import {maxNestDepth} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {createClaudeCodeAdapter} from './claude-code-adapter.js';
 import {parseJson} from './json.js';
-import {readLineBatches} from './line-reader.js';
+import {type LineRecord, readLineBatches} from './line-reader.js';
 import type {StatsCollector} from './stats.js';
-import type {AdapterOutput, SubagentRequest} from './types.js';
+import {type AdapterOutput, nothing, type SessionAdapter, type SubagentRequest} from './types.js';
 
 type Scope = {readonly stats: StatsCollector; readonly maxLineBytes: number | undefined};
 
@@ -38,6 +38,33 @@ function orphanPanel(
 			},
 		],
 	};
+}
+
+/** What one line of a subagent file adds; damage (bad JSON, over the cap) is counted in `stats`. */
+export function subagentLine(
+	adapter: SessionAdapter,
+	record: LineRecord,
+	stats: StatsCollector,
+): AdapterOutput {
+	if (record.kind === 'oversized') {
+		stats.note('oversized', 'subagent line over the line cap', record.number);
+		return nothing;
+	}
+
+	const parsed = parseJson(record.text);
+	if (parsed.ok) {
+		return adapter.push(parsed.value, record.number);
+	}
+
+	if (record.text.trim() !== '') {
+		stats.note(
+			record.kind === 'partial' ? 'truncated' : 'malformed',
+			'subagent line not valid JSON',
+			record.number,
+		);
+	}
+
+	return nothing;
 }
 
 /**
@@ -87,21 +114,7 @@ async function fileEvents(
 	try {
 		for await (const batch of readLineBatches(request.filePath, {maxLineBytes: scope.maxLineBytes})) {
 			for (const record of batch) {
-				if (record.kind === 'oversized') {
-					stats.note('oversized', 'subagent line over the line cap', record.number);
-					continue;
-				}
-
-				const parsed = parseJson(record.text);
-				if (parsed.ok) {
-					await take(adapter.push(parsed.value, record.number));
-				} else if (record.text.trim() !== '') {
-					stats.note(
-						record.kind === 'partial' ? 'truncated' : 'malformed',
-						'subagent line not valid JSON',
-						record.number,
-					);
-				}
+				await take(subagentLine(adapter, record, stats));
 			}
 		}
 	} catch (error) {

@@ -6,7 +6,7 @@ lector `$XDG_STATE_HOME/lector/sessions/<workspace>/` (else `~/.local/state/...`
 when set) whose session_meta names the folder. HOME and the variables come from the caller, so
 tests can point them anywhere.
 */
-import {open, readdir, stat} from 'node:fs/promises';
+import {open, readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {isRecord, parseJson, rec, str} from './json.js';
 import {type StoreEnvironment, workspaceSessionsFolder} from './session-store.js';
@@ -98,6 +98,33 @@ async function rolloutCwd(filePath: string): Promise<string | undefined> {
 	}
 }
 
+/** Below this size a lector log may hold its header alone; above it, it surely holds entries. */
+const smallLogBytes = 64 * 1024;
+
+/**
+A lector shell started and quit without a word leaves a log with its header alone: nothing to open,
+so the picker leaves it out. Only small logs are read to find out.
+*/
+async function hasEntries(entry: SessionEntry): Promise<boolean> {
+	if (entry.size >= smallLogBytes) {
+		return true;
+	}
+
+	try {
+		return (await readFile(entry.filePath, 'utf8')).includes('"type":"event"');
+	} catch {
+		return false;
+	}
+}
+
+async function lectorSessions(folder: string): Promise<SessionEntry[]> {
+	const entries = await jsonlIn(folder, 'lector');
+	const kept = await Promise.all(
+		entries.map(async (entry) => ((await hasEntries(entry)) ? entry : undefined)),
+	);
+	return kept.filter((entry): entry is SessionEntry => entry !== undefined);
+}
+
 async function codexSessions(root: string, cwd: string, limit: number): Promise<SessionEntry[]> {
 	const found: SessionEntry[] = [];
 	let opened = 0;
@@ -134,7 +161,7 @@ export async function listSessions(options: ListOptions): Promise<SessionEntry[]
 	const claudeRoot = env['CLAUDE_CONFIG_DIR'] || path.join(home, '.claude');
 	const codexRoot = env['CODEX_HOME'] || path.join(home, '.codex');
 	const groups = await Promise.all([
-		jsonlIn(workspaceSessionsFolder(cwd, env, home), 'lector'),
+		lectorSessions(workspaceSessionsFolder(cwd, env, home)),
 		jsonlIn(path.join(home, '.pi', 'agent', 'sessions', piFolderName(cwd)), 'pi'),
 		...claudeFolderNames(cwd).map((name) => jsonlIn(path.join(claudeRoot, 'projects', name), 'claude-code')),
 		codexSessions(path.join(codexRoot, 'sessions'), cwd, options.codexScanLimit ?? 200),

@@ -22,7 +22,14 @@ test('folder names follow each agent', () => {
 test('lists every agent’s sessions for the folder, newest first', async () => {
 	const state = path.join(home, 'state');
 	const env = {XDG_STATE_HOME: state};
-	put(path.join(workspaceSessionsFolder(cwd, env, home), '2025-01-01_a.jsonl'), '{}\n', 1000);
+	const event = {type: 'event', at: 't', event: {type: 'user-text', id: 'u1', text: 'hi'}};
+	put(
+		path.join(workspaceSessionsFolder(cwd, env, home), '2025-01-01_a.jsonl'),
+		`{}\n${JSON.stringify(event)}\n`,
+		1000,
+	);
+	// A shell started and quit without a word: its header alone, nothing to open, so not listed.
+	put(path.join(workspaceSessionsFolder(cwd, env, home), '2025-01-02_empty.jsonl'), '{}\n', 9500);
 	put(path.join(home, '.pi', 'agent', 'sessions', '--work-my.app--', '2025_b.jsonl'), '{}\n', 4000);
 	put(path.join(home, '.claude', 'projects', '-work-my-app', 'c.jsonl'), '{}\n', 3000);
 	put(path.join(home, '.claude', 'projects', '-work-other', 'x.jsonl'), '{}\n', 9000);

@@ -126,9 +126,11 @@ export function LiveTranscript({
 		[queue],
 	);
 	const {meta, stats} = facts;
+	// Following a log that holds nothing yet: say so, rather than that its format is unknown.
+	const waiting = follow && meta === undefined && transcript.items.length === 0;
 	const header = useCallback(
-		(columns: number) => sessionHeaderRows(meta, filePath, columns),
-		[meta, filePath],
+		(columns: number) => sessionHeaderRows(meta, filePath, columns, undefined, waiting),
+		[meta, filePath, waiting],
 	);
 	const counts = stats === undefined ? '' : countsLine(stats);
 	const notes = useMemo(() => (counts === '' ? [] : [counts]), [counts]);

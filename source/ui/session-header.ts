@@ -14,9 +14,12 @@ export function tildify(folder: string, home: string): string {
 	return folder === home || folder.startsWith(`${home}/`) ? `~${folder.slice(home.length)}` : folder;
 }
 
-/** `Claude Code · claude-opus-4-1 · ~/project · 2025-03-02 08:00` (UTC); missing facts are left out. */
-export function sessionFacts(meta: SessionMeta | undefined, home = os.homedir()): string {
-	const parts = [meta?.agent ?? 'unknown format'];
+/**
+`Claude Code · claude-opus-4-1 · ~/project · 2025-03-02 08:00` (UTC); missing facts are left out.
+`waiting`: a followed log with nothing in it yet, so no format is known because none can be yet.
+*/
+export function sessionFacts(meta: SessionMeta | undefined, home = os.homedir(), waiting = false): string {
+	const parts = [meta?.agent ?? (waiting ? 'waiting for the log to be written' : 'unknown format')];
 	for (const part of [meta?.model, meta?.cwd === undefined ? undefined : tildify(meta.cwd, home)]) {
 		if (part !== undefined && part !== '') {
 			parts.push(part);
@@ -41,11 +44,12 @@ export function sessionHeaderRows(
 	filePath: string,
 	width: number,
 	home = os.homedir(),
+	waiting = false,
 ): Row[] {
 	const file = seg(` ${sanitizeLine(tildify(filePath, home))}`, 'dim');
 	const title = meta?.title === undefined || meta.title === '' ? undefined : sanitizeLine(meta.title);
 	return [
-		[seg(padToWidth(` ${sessionFacts(meta, home)}`, width), 'status')],
+		[seg(padToWidth(` ${sessionFacts(meta, home, waiting)}`, width), 'status')],
 		title === undefined ? [file] : [seg(` "${title}"`, 'text'), seg(' ·', 'dim'), file],
 	];
 }

@@ -287,3 +287,24 @@ test('the focus keys move between panels everywhere: g and k give the view it op
 	const prompt = await view.waitForFrame((text) => focusedLine(text) === '▌ › prompt number 1');
 	expect(statusLine(prompt)).toMatch(/^ 1\//);
 });
+
+test('following a log with nothing in it yet says it waits, not that its format is unknown', async () => {
+	const queue = new EventQueue();
+	const live = (follow: boolean) => (
+		<LiveTranscript
+			queue={queue}
+			bindings={defaultBindings}
+			painter={painter}
+			previewLines={5}
+			expanded={false}
+			filePath="/logs/session.jsonl"
+			follow={follow}
+		/>
+	);
+	current = await renderAt(live(true), 100, rows);
+	expect(current.frame().split('\n')[0]).toContain('waiting for the log to be written');
+	current.unmount();
+	// Without --follow the file is all there is: an unknown format is said to be one.
+	current = await renderAt(live(false), 100, rows);
+	expect(current.frame().split('\n')[0]).toContain('unknown format');
+});

@@ -13,7 +13,8 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runTool} from '../dist/agent/tools.js';
 import {ReadCache} from '../dist/read/index.js';
-import {LectorLogWriter} from '../dist/sessions/lector-log.js';
+import {LectorLogWriter} from '../dist/agent/session-log.js';
+import {lectorLogVersion} from '../dist/sessions/lector/log-format.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workspace = path.join(root, 'fixtures', 'demo');
@@ -71,7 +72,7 @@ rmSync(output, {force: true});
 const start = Date.parse('2025-06-02T09:00:00.000Z');
 const log = new LectorLogWriter(output, {
 	type: 'lector-session',
-	version: 1,
+	version: lectorLogVersion,
 	id: 'demo',
 	cwd: 'fixtures/demo',
 	startedAt: new Date(start).toISOString(),
@@ -84,7 +85,7 @@ for (const step of script) {
 	count++;
 	if (step.type === 'tool') {
 		const id = `demo-call-${count}`;
-		log.append({type: 'tool-start', id, name: step.name, args: step.args}, at());
+		log.append({type: 'tool-start', id, name: step.name, args: step.args, tag: step.name}, at());
 		const result = await runTool(step.name, step.args, {
 			cwd: workspace,
 			cache,

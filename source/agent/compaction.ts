@@ -3,10 +3,6 @@ import type {TranscriptEvent} from '../transcript/types.js';
 import {describeProviderError, type ProviderFailure} from './errors.js';
 import type {ModelRequest} from './step.js';
 
-/** The notice id prefix that marks a compaction in a session log; the summary follows `summaryMarker`. */
-export const compactionIdPrefix = 'compaction-';
-export const summaryMarker = '\n\nSummary:\n';
-
 const instruction =
 	'The conversation is about to be cut to save context. Write a summary that lets you continue the work ' +
 	'without the earlier messages: the questions asked, what you found (files, line numbers, names, facts), ' +
@@ -65,8 +61,8 @@ export async function summarise(
 
 /**
 Compacts a conversation: tells the person, asks the model for a summary and, when one comes back,
-announces it in a notice whose id starts with `compactionIdPrefix` (so `--continue` can rebuild from
-the log) and resolves to the new history. Resolves to undefined when compaction failed; the person is
+announces it in a `compaction` event holding the summary (so `--continue` can rebuild from the log)
+and resolves to the new history. Resolves to undefined when compaction failed; the person is
 told and the conversation goes on as it was. The caller resets the read cache.
 */
 export async function compactHistory(
@@ -101,11 +97,6 @@ export async function compactHistory(
 		return undefined;
 	}
 
-	emit({
-		type: 'notice',
-		id: newId(compactionIdPrefix.slice(0, -1)),
-		level: 'info',
-		text: `Compacted the conversation into a summary; files will be read afresh.${summaryMarker}${outcome.summary}`,
-	});
+	emit({type: 'compaction', id: newId('compaction'), summary: outcome.summary});
 	return [summaryMessage(outcome.summary)];
 }

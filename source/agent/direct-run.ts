@@ -1,14 +1,13 @@
 import type {ReadCache} from '../read/index.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {directUsage, parseDirectCommand} from './direct.js';
-import {directIdPrefix} from './history.js';
 import {runTool} from './tools.js';
 
 export {directUsage} from './direct.js';
 
 /**
 Runs one line typed in the no-model mode: a direct tool command shows as its panel (tool-start, then
-tool-end, with ids starting `direct-` so they stay out of a later model's history); anything else gets
+tool-end, marked `direct` so they stay out of a later model's history); anything else gets
 a notice saying how to configure a model and which commands work meanwhile.
 */
 export async function runDirectCommand(
@@ -25,9 +24,8 @@ export async function runDirectCommand(
 	const {emit, newId} = context;
 	const command = parseDirectCommand(text);
 	// What was typed stays in the transcript above its panel or answer, as in any chat, so nothing the
-	// person wrote is lost. Its id has the direct-command prefix, so a model configured later never
-	// receives it as a prompt.
-	emit({type: 'user-text', id: newId(directIdPrefix.slice(0, -1)), text});
+	// person wrote is lost. As a direct command, a model configured later never receives it as a prompt.
+	emit({type: 'direct-command', id: newId('direct'), text});
 	if (command === undefined || command instanceof Error) {
 		emit({
 			type: 'notice',
@@ -38,8 +36,8 @@ export async function runDirectCommand(
 		return;
 	}
 
-	const id = newId(directIdPrefix.slice(0, -1));
-	emit({type: 'tool-start', id, name: command.tool, args: command.args});
+	const id = newId('direct');
+	emit({type: 'tool-start', id, name: command.tool, args: command.args, tag: command.tool, direct: true});
 	const result = await runTool(command.tool, command.args, {
 		cwd: context.cwd,
 		cache: context.cache,

@@ -1,11 +1,9 @@
 import type {ModelMessage, TextPart, ToolCallPart, ToolResultPart} from 'ai';
+import {assertNever} from '../transcript/assert-never.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
-import {compactionIdPrefix, summaryMarker, summaryMessage} from './compaction.js';
+import {summaryMessage} from './compaction.js';
 import type {ProviderName} from './config.js';
 import {errorResult, toModelOutput} from './tools.js';
-
-/** Ids of tool calls the person ran directly (no-model mode); they are not part of the model's history. */
-export const directIdPrefix = 'direct-';
 
 type Step = {
 	parts: (TextPart | ToolCallPart)[];
@@ -17,7 +15,8 @@ type Step = {
 Rebuilds the model's conversation from a session log's events, for `--continue`. The session emits, per
 model request, its text and tool-starts before any tool-end, so a text or tool-start after a tool-end
 begins the next request. Calls without a logged result (a crash, an abort) are answered with an error,
-a compaction notice replaces everything before it with its summary, and a reset empties the history.
+a compaction replaces everything before it with its summary, and a reset empties the history; direct
+commands (typed while no model was configured) and their calls were never part of it.
 Tool calls get their transcript ids as call ids, which both APIs accept.
 */
 export function historyFromEvents(
@@ -62,11 +61,6 @@ export function historyFromEvents(
 	for (const event of events) {
 		switch (event.type) {
 			case 'user-text': {
-				// Text typed while no model was configured was never a prompt.
-				if (event.id.startsWith(directIdPrefix)) {
-					break;
-				}
-
 				flush();
 				messages.push({role: 'user', content: event.text});
 				break;
@@ -78,7 +72,7 @@ export function historyFromEvents(
 			}
 
 			case 'tool-start': {
-				if (event.id.startsWith(directIdPrefix)) {
+				if (event.direct === true) {
 					break;
 				}
 
@@ -101,13 +95,9 @@ export function historyFromEvents(
 				break;
 			}
 
-			case 'notice': {
-				const marker = event.text.indexOf(summaryMarker);
-				if (event.id.startsWith(compactionIdPrefix) && marker >= 0) {
-					step = undefined;
-					messages = [summaryMessage(event.text.slice(marker + summaryMarker.length))];
-				}
-
+			case 'compaction': {
+				step = undefined;
+				messages = [summaryMessage(event.summary)];
 				break;
 			}
 
@@ -119,6 +109,17 @@ export function historyFromEvents(
 
 			case 'assistant-delta': {
 				break; // Not logged; the complete assistant-text follows.
+			}
+
+			case 'direct-command':
+			case 'notice':
+			case 'model-switch':
+			case 'retry': {
+				break; // Shown to the person only.
+			}
+
+			default: {
+				assertNever(event);
 			}
 		}
 	}

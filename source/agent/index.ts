@@ -2,7 +2,6 @@ export {howToConfigure, type ModelConfig, type ModelFlags, resolveModelConfig} f
 export {configFilePath, loadConfigFile} from './config-file.js';
 export {type DirectCommand, directUsage, parseDirectCommand} from './direct.js';
 export {historyFromEvents} from './history.js';
-export {modelSwitchIdPrefix} from './model-switch.js';
 export {type OpenedShell, type OpenShellOptions, openShellSession} from './open.js';
 export {
 	AgentSession,

@@ -3,8 +3,7 @@
 resolved as `/model <provider>:<model>` would be now. Pure; openShellSession applies it. See
 docs/agent.md, "Switching the model".
 */
-import type {LoggedModel} from '../sessions/lector-log.js';
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {ModelRef} from '../transcript/types.js';
 import {
 	asProvider,
 	type ConfigFileModel,
@@ -12,38 +11,7 @@ import {
 	type ModelConfig,
 	type ModelFlags,
 } from './config.js';
-import {modelLabel, modelSwitchIdPrefix, resolveModelSwitch} from './model-switch.js';
-
-/**
-How describeSwitch's notice begins (`Switched to openai · gpt-4.1 (was …`). Logs written before the
-`model-switch` line hold a switch only in that text; model names have no spaces (`/model` refuses them).
-*/
-const switchNoticeText = /^Switched to (\S+) · (\S+) \(was /;
-
-/**
-The last `/model` switch of a log: its last `model-switch` line, else (a log written before that line
-existed) the text of its last switch notice. Undefined when the session never switched.
-*/
-export function lastModelSwitch(log: {
-	readonly switchedTo: LoggedModel | undefined;
-	readonly events: readonly TranscriptEvent[];
-}): LoggedModel | undefined {
-	if (log.switchedTo) {
-		return log.switchedTo;
-	}
-
-	for (let index = log.events.length - 1; index >= 0; index--) {
-		const event = log.events[index];
-		if (event?.type === 'notice' && event.id.startsWith(modelSwitchIdPrefix)) {
-			const match = switchNoticeText.exec(event.text);
-			if (match?.[1] && match[2]) {
-				return {provider: match[1], model: match[2]};
-			}
-		}
-	}
-
-	return undefined;
-}
+import {modelLabel, resolveModelSwitch} from './model-switch.js';
 
 type ResumeNotice = {readonly level: 'info' | 'warning'; readonly text: string};
 
@@ -69,7 +37,7 @@ A `--model` or `--provider` flag given now wins over the log: the person just as
 */
 export function resumeModel(input: {
 	readonly configured: ModelConfig;
-	readonly switched: LoggedModel | undefined;
+	readonly switched: ModelRef | undefined;
 	readonly flags: ModelFlags;
 	readonly env: Environment;
 	readonly file: ConfigFileModel | undefined;

@@ -16,9 +16,6 @@ import {
 } from './config.js';
 import {contextWindowFor} from './context.js';
 
-/** Ids of the notices announcing a switch start with this (the shell shows the latest again after /clear). */
-export const modelSwitchIdPrefix = 'model-';
-
 /** The model asked for; no provider means the one in use. */
 export type ModelChoice = {readonly provider: ProviderName | undefined; readonly model: string};
 

@@ -1,15 +1,17 @@
 import {randomUUID} from 'node:crypto';
 import path from 'node:path';
-import {LectorLogWriter, lectorLogVersion} from '../sessions/lector-log.js';
-import {findLastSession, newSessionPath, readLectorLog} from '../sessions/session-store.js';
+import {lastModelSwitch, readLectorLog} from '../sessions/lector/log-file.js';
+import {lectorLogVersion} from '../sessions/lector/log-format.js';
+import {findLastSession, newSessionPath} from '../sessions/lector/store.js';
 import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
 import {configFilePath, loadConfigFile} from './config-file.js';
 import {historyFromEvents} from './history.js';
 import {logFolderRefusal} from './log-folder.js';
-import {lastModelSwitch, type ModelResume, resumeModel} from './model-resume.js';
+import {type ModelResume, resumeModel} from './model-resume.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
+import {LectorLogWriter} from './session-log.js';
 
 export type OpenShellOptions = {
 	/** The workspace; relative to process.cwd() when relative. */
@@ -88,7 +90,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 			resumed = configured
 				? resumeModel({
 						configured,
-						switched: lastModelSwitch(previous),
+						switched: lastModelSwitch(previous.events),
 						flags: options.flags,
 						env,
 						file: fileModel,

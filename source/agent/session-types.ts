@@ -1,9 +1,9 @@
 /** What an AgentSession is made from, and what it tells its UI. */
 import type {LanguageModel, ModelMessage} from 'ai';
-import type {LectorLogWriter} from '../sessions/lector-log.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import type {ConfigFileModel, Environment, ModelConfig} from './config.js';
 import type {RetryPolicy} from './retry.js';
+import type {LectorLogWriter} from './session-log.js';
 
 export type AgentSessionOptions = {
 	/** The workspace (absolute). */

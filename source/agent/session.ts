@@ -2,22 +2,16 @@ import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
 import {configPath} from '../keys/config.js';
 import {ReadCache} from '../read/index.js';
-import type {LectorLogWriter} from '../sessions/lector-log.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
 import {ContextMeter, compactAtShare, contextWindowFor} from './context.js';
 import {directUsage, runDirectCommand} from './direct-run.js';
-import {
-	describeModelConfig,
-	describeSwitch,
-	modelLabel,
-	modelSwitchIdPrefix,
-	planModelCommand,
-} from './model-switch.js';
+import {describeModelConfig, describeSwitch, modelLabel, planModelCommand} from './model-switch.js';
 import {historyForProvider} from './provider-history.js';
 import {createLanguageModel} from './providers.js';
 import {defaultRetryPolicy, type RetryPolicy} from './retry.js';
+import type {LectorLogWriter} from './session-log.js';
 import type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
 import {helpText, parseSlashCommand} from './slash.js';
 import {systemPrompt} from './system-prompt.js';
@@ -275,13 +269,11 @@ export class AgentSession {
 		this.currentConfig = next;
 		this.model = createLanguageModel(next);
 		this.emit({
-			type: 'notice',
-			id: this.newId(modelSwitchIdPrefix.slice(0, -1)),
-			level: 'info',
+			type: 'model-switch',
+			id: this.newId('model'),
+			to: {provider: next.provider, model: next.model},
 			text: describeSwitch(previous, next, window),
 		});
-		// The notice shows the switch; this line keeps it as data, so --continue resumes with this model.
-		this.writeLog((log) => log.appendModelSwitch({provider: next.provider, model: next.model}));
 	}
 
 	/** Ends the session: aborts a running turn and closes the log. */

@@ -148,7 +148,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 						problem,
 						tool: problem === undefined && isToolName(part.toolName) ? part.toolName : undefined,
 					});
-					emit({type: 'tool-start', id: transcriptId, name: part.toolName, args});
+					const tag = isToolName(part.toolName) ? {tag: part.toolName} : {};
+					emit({type: 'tool-start', id: transcriptId, name: part.toolName, args, ...tag});
 					break;
 				}
 

@@ -74,9 +74,11 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 		}
 
 		context.emit({
-			type: 'notice',
+			type: 'retry',
 			id: retryNoticeId,
-			level: 'warning',
+			attempt: attempt + 1,
+			maxRetries: context.retry.maxRetries,
+			delayMs: delay,
 			text: `${failure.message} Retrying in ${(delay / 1000).toFixed(1)}${unitSpace}s (retry ${attempt + 1} of ${context.retry.maxRetries}).`,
 		});
 		await context.retry.sleep(delay, signal);

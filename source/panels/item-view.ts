@@ -82,10 +82,10 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 			const levels = nestLevels(item, context.width);
 			if (levels > 0) {
 				const width = Math.max(1, context.width - levels * nestIndent);
-				return nestedView(rendererFor(item.name)(item, {...context, width}), levels);
+				return nestedView(rendererFor(item)(item, {...context, width}), levels);
 			}
 
-			return rendererFor(item.name)(item, context);
+			return rendererFor(item)(item, context);
 		}
 
 		case 'user': {

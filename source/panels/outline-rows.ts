@@ -1,6 +1,7 @@
 /** The outline a read sent, as panel rows: a one-line summary collapsed, every entry expanded. */
-import type {ReadDetails} from '../read/types.js';
+
 import {sanitizeLine} from '../text/sanitize.js';
+import type {AnyReadDetails} from '../transcript/details.js';
 import {formatCount, formatLines} from './format.js';
 import {seg} from './parts.js';
 import type {Row} from './types.js';
@@ -16,7 +17,7 @@ collapsed by `hint` (`ctrl+o to expand`, from the key table; empty when another 
 key). Expanded, one row per entry: kind, name and line range, indented by depth, then the count of
 entries the model was told were left out. No rows when the read sent no outline.
 */
-export function outlineRows(details: ReadDetails, expanded: boolean, width: number, hint = ''): Row[] {
+export function outlineRows(details: AnyReadDetails, expanded: boolean, width: number, hint = ''): Row[] {
 	const {outline} = details;
 	if (outline === undefined) {
 		return [];
@@ -68,7 +69,7 @@ export function outlineRows(details: ReadDetails, expanded: boolean, width: numb
 }
 
 /** The header's count for an outline read (no lines, an outline): `outline of 181 lines`. */
-export function outlineCountLabel(details: ReadDetails): string | undefined {
+export function outlineCountLabel(details: AnyReadDetails): string | undefined {
 	return details.outline !== undefined && details.linesShown === 0 && details.totalLines !== undefined
 		? `outline of ${formatLines(details.totalLines)}`
 		: undefined;

@@ -1,28 +1,13 @@
 /**
-Facts the read panel shows, derived only from the call's arguments and the engine's ReadDetails
+Facts the read panel shows, derived only from the call's arguments and the read's details (lector's or another agent's)
 (never from the text the model got).
 */
 import path from 'node:path';
 import {formatParts} from '../read/documents/parts.js';
-import type {PartsShown, ReadDetails} from '../read/types.js';
+import type {PartsShown} from '../read/types.js';
+import type {AnyReadDetails} from '../transcript/details.js';
 import {formatBytes, formatCount, formatLines, formatRange} from './format.js';
 import {imageLabel} from './image-facts.js';
-
-const kinds = new Set(['text', 'image', 'document', 'unchanged', 'error']);
-
-/** A runtime check that a tool result's details came from lector's read engine. */
-export function isReadDetails(value: unknown): value is ReadDetails {
-	if (typeof value !== 'object' || value === null) {
-		return false;
-	}
-
-	const kind: unknown = Reflect.get(value, 'kind');
-	const lines: unknown = Reflect.get(value, 'lines');
-	const displayPath: unknown = Reflect.get(value, 'displayPath');
-	return (
-		typeof kind === 'string' && kinds.has(kind) && Array.isArray(lines) && typeof displayPath === 'string'
-	);
-}
 
 /** The path a call asked for, from the argument spellings the engine accepts. */
 export function pathArgument(args: Readonly<Record<string, unknown>>): string | undefined {
@@ -58,7 +43,7 @@ export function skillName(filePath: string): string {
 }
 
 /** `:120-220` when numbered lines were shown, else ''. */
-export function rangeLabel(details: ReadDetails): string {
+export function rangeLabel(details: AnyReadDetails): string {
 	if (details.firstLine === undefined || details.linesShown === 0) {
 		return '';
 	}
@@ -67,7 +52,7 @@ export function rangeLabel(details: ReadDetails): string {
 }
 
 /** The pages of a PDF or the cells of a notebook the model got, with their noun; undefined for other reads. */
-function partsOf(details: ReadDetails): {readonly noun: string; readonly parts: PartsShown} | undefined {
+function partsOf(details: AnyReadDetails): {readonly noun: string; readonly parts: PartsShown} | undefined {
 	if (details.pages !== undefined) {
 		return {noun: 'pages', parts: details.pages};
 	}
@@ -76,7 +61,7 @@ function partsOf(details: ReadDetails): {readonly noun: string; readonly parts: 
 }
 
 /** `pages 1-5 of 40`, `cell 3 of 30`, `0 of 40 pages` when none were shown; undefined for other reads. */
-export function partsLabel(details: ReadDetails): string | undefined {
+export function partsLabel(details: AnyReadDetails): string | undefined {
 	const found = partsOf(details);
 	if (found === undefined) {
 		return undefined;
@@ -93,7 +78,7 @@ export function partsLabel(details: ReadDetails): string | undefined {
 }
 
 /** True when the model got the whole file. */
-export function isComplete(details: ReadDetails): boolean {
+export function isComplete(details: AnyReadDetails): boolean {
 	return (
 		details.totalLinesKnown &&
 		details.totalLines !== undefined &&
@@ -106,7 +91,7 @@ export function isComplete(details: ReadDetails): boolean {
 `221 lines` for a whole file, `2,000 of 4,312 lines` for part of one, `50 lines` when the total is unknown;
 for an image, its format and sizes (`image png · 4000x3000 → 2000x1500 · 96.0 KB sent`).
 */
-export function countLabel(details: ReadDetails): string {
+export function countLabel(details: AnyReadDetails): string {
 	if (details.image !== undefined) {
 		return imageLabel(details.image);
 	}
@@ -128,7 +113,7 @@ function linesWord(first: number, count: number): string {
 }
 
 /** The lines a read returned, e.g. `lines 1-200 of 400` (`of …` only when the total is known). */
-function shownLines(details: ReadDetails): string {
+function shownLines(details: AnyReadDetails): string {
 	const range =
 		details.firstLine === undefined
 			? formatLines(details.linesShown)
@@ -141,7 +126,7 @@ function shownLines(details: ReadDetails): string {
 }
 
 /** `partial: lines 1-200 of 400` for a partial read, '' for a complete one. */
-export function partialLabel(details: ReadDetails): string {
+export function partialLabel(details: AnyReadDetails): string {
 	if (isComplete(details) || details.linesShown === 0) {
 		return '';
 	}
@@ -153,7 +138,7 @@ export function partialLabel(details: ReadDetails): string {
 What the model was told when the engine cut its output, e.g. `model got lines 1-2000 of 5,000;
 told to continue at offset=2001`. Undefined when nothing was cut.
 */
-export function truncationLabel(details: ReadDetails): string | undefined {
+export function truncationLabel(details: AnyReadDetails): string | undefined {
 	if (details.oversizedLineBytes !== undefined) {
 		const line = details.nextOffset ?? details.firstLine;
 		return `line ${line === undefined ? '' : `${formatCount(line)} `}alone is ${formatCount(details.oversizedLineBytes)} bytes, over the byte cap; the model was told how to read it`;

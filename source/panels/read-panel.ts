@@ -5,8 +5,8 @@ the engine cut what the model got.
 */
 
 import {isProseLanguage, resolveLanguage} from '../highlight/language.js';
-import type {ReadDetails} from '../read/types.js';
 import {sanitizeLine} from '../text/sanitize.js';
+import {type AnyReadDetails, isAnyReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
 import {formatClock, formatLines} from './format.js';
@@ -17,7 +17,6 @@ import {contentText, errorRows, moreRow, proseRows, seg} from './parts.js';
 import {
 	countLabel,
 	foldKind,
-	isReadDetails,
 	partialLabel,
 	partsLabel,
 	pathArgument,
@@ -31,7 +30,7 @@ import {arrayView, cutRow, stackViews} from './view.js';
 function headerRow(
 	name: string,
 	displayPath: string,
-	details: ReadDetails | undefined,
+	details: AnyReadDetails | undefined,
 	hint: string,
 	width: number,
 ): Row {
@@ -59,13 +58,13 @@ function headerRow(
 }
 
 /** The unchanged line's tail: since when, when the engine (or the log) says. */
-function unchangedSinceText(details: ReadDetails): string {
+function unchangedSinceText(details: AnyReadDetails): string {
 	return details.unchangedSince === undefined
 		? 'unchanged since the earlier read'
 		: `unchanged since the read at ${formatClock(details.unchangedSince)}`;
 }
 
-function foldedRow(details: ReadDetails, displayPath: string, context: PanelContext): Row {
+function foldedRow(details: AnyReadDetails, displayPath: string, context: PanelContext): Row {
 	const partial = partialLabel(details);
 	const lead =
 		foldKind(details.path === '' ? displayPath : details.path) === 'skill'
@@ -81,7 +80,7 @@ function foldedRow(details: ReadDetails, displayPath: string, context: PanelCont
 	);
 }
 
-function bodyView(details: ReadDetails, result: ToolResult, context: PanelContext): PanelView {
+function bodyView(details: AnyReadDetails, result: ToolResult, context: PanelContext): PanelView {
 	if (details.kind === 'image') {
 		if (details.image !== undefined) {
 			const block = result.content.findIndex((content) => content.type === 'image');
@@ -136,12 +135,12 @@ function bodyView(details: ReadDetails, result: ToolResult, context: PanelContex
 	]);
 }
 
-/** Renders a call of the `read` tool. Calls without engine details (e.g. from other agents' logs) get the generic panel. */
+/** Renders a read, lector's or another agent's. A finished call without read details gets the generic panel. */
 export const renderReadPanel: PanelRenderer = (call, context) => {
 	const {result} = call;
 	const name = sanitizeLine(call.name);
 	const rawDetails = result?.details;
-	const details = isReadDetails(rawDetails) ? rawDetails : undefined;
+	const details = isAnyReadDetails(rawDetails) ? rawDetails : undefined;
 	const displayPath = sanitizeLine(
 		details !== undefined && details.displayPath !== ''
 			? details.displayPath

@@ -1,24 +1,27 @@
 /**
-Which renderer draws which tool: a map from tool names to panel renderers, with the generic panel
-as the fallback. Components ask the registry; they never switch on tool names.
+Which renderer draws which call: chosen by the tag of the result's details (`details.tool`), or,
+while the call runs, by the tag its start carried; the generic panel for everything else. Components
+ask the registry; nothing switches on tool names or guesses from a record's shape.
 */
+import type {ToolTag} from '../transcript/details.js';
+import type {ToolCallItem} from '../transcript/types.js';
 import {renderGenericPanel} from './generic-panel.js';
 import {renderReadPanel} from './read-panel.js';
 import type {PanelRenderer} from './types.js';
 
-const renderers = new Map<string, PanelRenderer>([
-	['read', renderReadPanel],
-	// Other agents' names for the same tool, as they appear in replayed logs.
-	['Read', renderReadPanel],
-	['read_file', renderReadPanel],
-]);
+const renderers: Readonly<Record<ToolTag, PanelRenderer>> = {
+	read: renderReadPanel,
+	'claude-code-read': renderReadPanel,
+	'codex-read': renderReadPanel,
+	'pi-read': renderReadPanel,
+	ls: renderGenericPanel,
+	find: renderGenericPanel,
+	grep: renderGenericPanel,
+	logged: renderGenericPanel,
+};
 
-/** The renderer for a tool name; the generic panel when none is registered. */
-export function rendererFor(toolName: string): PanelRenderer {
-	return renderers.get(toolName) ?? renderGenericPanel;
-}
-
-/** Register (or replace) the renderer for a tool name. */
-export function registerPanel(toolName: string, renderer: PanelRenderer): void {
-	renderers.set(toolName, renderer);
+/** The renderer for a call; the generic panel for a finished call whose result has no details. */
+export function rendererFor(call: ToolCallItem): PanelRenderer {
+	const tag = call.result === undefined ? call.tag : call.result.details?.tool;
+	return tag === undefined ? renderGenericPanel : renderers[tag];
 }

@@ -12,6 +12,7 @@ export function displayPathOf(absolute: string, cwd: string): string {
 }
 
 const empty: ReadDetails = {
+	tool: 'read',
 	kind: 'text',
 	path: '',
 	displayPath: '',

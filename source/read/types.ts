@@ -141,6 +141,8 @@ export type ErrorCode =
 
 /** The one structured record of a read: every notice and every panel is built from it. */
 export type ReadDetails = {
+	/** The tag of every tool's details (see transcript/details.ts): this record came from lector's read engine. */
+	readonly tool: 'read';
 	readonly kind: ReadKind;
 	/** Absolute path after resolution ('' when the path could not be resolved). */
 	readonly path: string;

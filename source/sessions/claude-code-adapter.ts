@@ -6,6 +6,7 @@ lines, joined by tool_use_id, usually with a structured `toolUseResult` beside t
 under the Task call that started them, to any depth: their files are spliced in after that call
 (subagent-replay.ts), and older logs' inline sidechain lines are linked to it (claude-code-sidechains.ts).
 */
+import {loggedDetails} from '../transcript/details.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {claudeCodeReadDetails} from './claude-code-read.js';
 import {SidechainLinks} from './claude-code-sidechains.js';
@@ -85,7 +86,10 @@ function assistantEvents(
 			const call: Call = {name: str(block, 'name') ?? 'tool', args: asArgs(block['input'])};
 			state.calls.set(id, call);
 			state.open.set(id, state.parentId);
-			events.push(withParent({type: 'tool-start', id, name: call.name, args: call.args}, state.parentId));
+			const tag = call.name === 'Read' ? {tag: 'claude-code-read' as const} : {};
+			events.push(
+				withParent({type: 'tool-start', id, name: call.name, args: call.args, ...tag}, state.parentId),
+			);
 		} else if (type === 'thinking' || type === 'redacted_thinking') {
 			state.stats.note('skipped', 'thinking block', lineNumber);
 		} else {
@@ -122,7 +126,9 @@ function toolResultEvent(
 	};
 	const structured = line['toolUseResult'];
 	const details =
-		call?.name === 'Read' ? claudeCodeReadDetails(call.args, base, structured, state.cwd) : structured;
+		call?.name === 'Read'
+			? claudeCodeReadDetails(call.args, base, structured, state.cwd)
+			: loggedDetails('claude-code', structured);
 	const result: ToolResult = details === undefined ? base : {...base, details};
 	return withParent(
 		{type: 'tool-end', id, result, ...(call === undefined ? {} : {name: call.name, args: call.args})},

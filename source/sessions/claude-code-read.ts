@@ -4,7 +4,9 @@ Claude Code's `Read` results as ReadDetails. The harness logs a structured `tool
 record is preferred. Without it (older logs, subagent files) the tool_result text is used, with its
 `     N→` or `N<tab>` prefixes moved into the gutter and the reminders after the numbered run dropped.
 */
-import type {ReadDetails, Selection} from '../read/types.js';
+
+import type {Selection} from '../read/types.js';
+import type {ForeignReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
 import {blocksText} from './content.js';
 import {isRecord, type JsonRecord, num, rec, str} from './json.js';
@@ -29,7 +31,7 @@ function fromFileRecord(
 	selection: Selection,
 	limit: number | undefined,
 	cwd: string | undefined,
-): ReadDetails {
+): ForeignReadDetails {
 	const content = str(file, 'content') ?? '';
 	const numLines = num(file, 'numLines');
 	const startLine = num(file, 'startLine') ?? (selection.mode === 'range' ? selection.offset : 1);
@@ -42,6 +44,7 @@ function fromFileRecord(
 	const lastShown = startLine + lines.length - 1;
 	const cut = limit === undefined && totalLines !== undefined && lines.length > 0 && lastShown < totalLines;
 	return loggedReadDetails({
+		tool: 'claude-code-read',
 		cwd,
 		filePath,
 		selection,
@@ -59,10 +62,11 @@ function fromText(
 	filePath: string,
 	selection: Selection,
 	cwd: string | undefined,
-): ReadDetails {
+): ForeignReadDetails {
 	const pastEnd = pastEndReminder.exec(text);
 	if (pastEnd !== null) {
 		return loggedReadDetails({
+			tool: 'claude-code-read',
 			cwd,
 			filePath,
 			selection,
@@ -74,11 +78,19 @@ function fromText(
 	}
 
 	if (emptyReminder.test(text)) {
-		return loggedReadDetails({cwd, filePath, selection, firstLine: undefined, lines: [], totalLines: 0});
+		return loggedReadDetails({
+			tool: 'claude-code-read',
+			cwd,
+			filePath,
+			selection,
+			firstLine: undefined,
+			lines: [],
+			totalLines: 0,
+		});
 	}
 
 	const {firstLine, lines} = stripLineNumbers(splitOutputLines(text));
-	return loggedReadDetails({cwd, filePath, selection, firstLine, lines});
+	return loggedReadDetails({tool: 'claude-code-read', cwd, filePath, selection, firstLine, lines});
 }
 
 /** The ReadDetails for one Claude Code Read call, or undefined for kinds the read panel does not draw (PDF, notebook). */
@@ -87,7 +99,7 @@ export function claudeCodeReadDetails(
 	result: ToolResult,
 	toolUseResult: unknown,
 	cwd: string | undefined,
-): ReadDetails | undefined {
+): ForeignReadDetails | undefined {
 	const structured = isRecord(toolUseResult) ? toolUseResult : undefined;
 	const file = rec(structured, 'file');
 	const filePath = str(input, 'file_path') ?? str(file, 'filePath') ?? str(input, 'path');
@@ -99,13 +111,20 @@ export function claudeCodeReadDetails(
 	const limit = num(input, 'limit');
 	const selection: Selection = {mode: 'range', offset: offset ?? 1, limit};
 	if (result.isError) {
-		return loggedReadError(filePath, cwd, stripToolErrorTags(blocksText(result.content)), selection);
+		return loggedReadError(
+			'claude-code-read',
+			filePath,
+			cwd,
+			stripToolErrorTags(blocksText(result.content)),
+			selection,
+		);
 	}
 
 	const kind = str(structured, 'type');
 	if (kind === 'image' || result.content.some((block) => block.type === 'image')) {
 		const image = result.content.find((block) => block.type === 'image');
 		return loggedImageDetails(
+			'claude-code-read',
 			filePath,
 			cwd,
 			image?.type === 'image' ? image.data : (str(file, 'base64') ?? ''),

@@ -4,6 +4,7 @@ response_item, event_msg and compacted. Response items are the conversation (mes
 calls and their outputs joined by call_id); event_msg lines repeat them for the UI and are skipped.
 Shell commands that read one file become `read` calls with the range they asked for.
 */
+import {loggedDetails} from '../transcript/details.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {unwrapShellOutput} from './codex-output.js';
 import {codexReadDetails} from './codex-read.js';
@@ -92,7 +93,15 @@ export function createCodexAdapter(context: AdapterContext): SessionAdapter {
 		const call: Call = {name: read === undefined ? name : 'read', args, read, cwd: workdir ?? meta.cwd};
 		calls.set(callId, call);
 		open.add(callId);
-		return [{type: 'tool-start', id: callId, name: call.name, args}];
+		return [
+			{
+				type: 'tool-start',
+				id: callId,
+				name: call.name,
+				args,
+				...(read === undefined ? {} : {tag: 'codex-read'}),
+			},
+		];
 	};
 
 	const endCall = (callId: string, output: unknown, line: number): TranscriptEvent[] => {
@@ -115,7 +124,9 @@ export function createCodexAdapter(context: AdapterContext): SessionAdapter {
 			const failed = shell.exitCode !== undefined && shell.exitCode !== 0;
 			const read = call?.read;
 			const details =
-				read === undefined ? {exitCode: shell.exitCode} : codexReadDetails(read, shell, call?.cwd);
+				read === undefined
+					? loggedDetails('codex', {exitCode: shell.exitCode})
+					: codexReadDetails(read, shell, call?.cwd);
 			result = {
 				content: [{type: 'text', text: read === undefined ? shell.text : output}],
 				details,

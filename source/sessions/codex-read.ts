@@ -1,13 +1,19 @@
 /** ReadDetails for a Codex shell command recognised as a read (see shell-read.ts). */
-import type {ReadDetails} from '../read/types.js';
+
+import type {ForeignReadDetails} from '../transcript/details.js';
 import {omittedMarker, type ShellOutput} from './codex-output.js';
 import {loggedReadDetails, loggedReadError, splitOutputLines, stripLineNumbers} from './logged-read.js';
 import type {ShellRead} from './shell-read.js';
 
 /** The details of one shell read from its output. A failed command is a failed read. */
-export function codexReadDetails(read: ShellRead, output: ShellOutput, cwd: string | undefined): ReadDetails {
+export function codexReadDetails(
+	read: ShellRead,
+	output: ShellOutput,
+	cwd: string | undefined,
+): ForeignReadDetails {
 	if (output.exitCode !== undefined && output.exitCode !== 0) {
 		return loggedReadError(
+			'codex-read',
 			read.path,
 			cwd,
 			output.text.trim() === '' ? `exit code ${output.exitCode}` : output.text.trim(),
@@ -38,6 +44,7 @@ export function codexReadDetails(read: ShellRead, output: ShellOutput, cwd: stri
 	const totalLines =
 		reachedEnd && firstLine !== undefined && lines.length > 0 ? firstLine + lines.length - 1 : undefined;
 	return loggedReadDetails({
+		tool: 'codex-read',
 		cwd,
 		filePath: read.path,
 		selection,

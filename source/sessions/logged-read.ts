@@ -10,9 +10,12 @@ import {imageMimeTypes} from '../read/image/detect.js';
 import {headerSize} from '../read/image/header-size.js';
 import {guessLanguage} from '../read/language.js';
 import type {ErrorCode, ReadDetails, Selection, TruncationReason} from '../read/types.js';
+import type {AgentCut, ForeignReadDetails, ForeignReadTool} from '../transcript/details.js';
 
 /** What a log tells about one read. */
 export type LoggedRead = {
+	/** The agent's tool that made the read. */
+	readonly tool: ForeignReadTool;
 	/** The session's folder, when the log names it. */
 	readonly cwd: string | undefined;
 	/** The path as the call named it. */
@@ -26,7 +29,14 @@ export type LoggedRead = {
 	readonly nextOffset?: number | undefined;
 	readonly offsetPastEnd?: boolean | undefined;
 	readonly fileBytes?: number | undefined;
+	/** How the agent's tool cut what its model got, when the log says it did. */
+	readonly cut?: AgentCut | undefined;
 };
+
+/** The engine's record retagged as the agent's: every field a panel reads is the same. */
+function foreign(tool: ForeignReadTool, details: ReadDetails, cut?: AgentCut): ForeignReadDetails {
+	return {...details, tool, cut};
+}
 
 function locate(filePath: string, cwd: string | undefined): {absolute: string; display: string} {
 	if (cwd === undefined || cwd === '') {
@@ -38,12 +48,12 @@ function locate(filePath: string, cwd: string | undefined): {absolute: string; d
 }
 
 /** The details of a successful logged read. */
-export function loggedReadDetails(read: LoggedRead): ReadDetails {
+export function loggedReadDetails(read: LoggedRead): ForeignReadDetails {
 	const {absolute, display} = locate(read.filePath, read.cwd);
 	const outputBytes = read.lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
 	const firstLine = read.lines.length === 0 ? undefined : read.firstLine;
 	const lastShown = firstLine === undefined ? undefined : firstLine + read.lines.length - 1;
-	return makeDetails({
+	const details = makeDetails({
 		kind: 'text',
 		path: absolute,
 		displayPath: display,
@@ -65,20 +75,22 @@ export function loggedReadDetails(read: LoggedRead): ReadDetails {
 		nextOffset: read.nextOffset,
 		offsetPastEnd: read.offsetPastEnd ?? false,
 	});
+	return foreign(read.tool, details, read.cut);
 }
 
 /** The details of a logged image read; the size is estimated from the base64 text. */
 export function loggedImageDetails(
+	tool: ForeignReadTool,
 	filePath: string,
 	cwd: string | undefined,
 	base64: string,
 	bytes?: number,
-): ReadDetails {
+): ForeignReadDetails {
 	const {absolute, display} = locate(filePath, cwd);
 	const data = Buffer.from(base64, 'base64');
 	// The size comes from the image's header: the panel shows it like a live read's (no pixels decoded).
 	const size = headerSize(data);
-	return makeDetails({
+	const details = makeDetails({
 		kind: 'image',
 		path: absolute,
 		displayPath: display,
@@ -97,17 +109,19 @@ export function loggedImageDetails(
 					},
 				}),
 	});
+	return foreign(tool, details);
 }
 
 /** The details of a failed logged read: the message is shown as it was logged. */
 export function loggedReadError(
+	tool: ForeignReadTool,
 	filePath: string,
 	cwd: string | undefined,
 	message: string,
 	selection?: Selection,
-): ReadDetails {
+): ForeignReadDetails {
 	const {absolute, display} = locate(filePath, cwd);
-	return makeDetails({
+	const details = makeDetails({
 		kind: 'error',
 		path: absolute,
 		displayPath: display,
@@ -116,6 +130,7 @@ export function loggedReadError(
 		errorCode: guessErrorCode(message),
 		errorMessage: message,
 	});
+	return foreign(tool, details);
 }
 
 /** A best guess at the engine's error code from another agent's message, for panels that group errors. */

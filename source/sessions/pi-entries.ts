@@ -3,7 +3,9 @@ pi entries to transcript events, one entry at a time (the tree is handled in pi-
 Messages carry roles user, assistant (text, thinking and toolCall blocks), toolResult, and pi's
 own bashExecution, custom (hookMessage before v3), branchSummary and compactionSummary.
 */
+
 import type {ContentBlock} from '../read/types.js';
+import {loggedDetails} from '../transcript/details.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {blocksText, toContentBlocks} from './content.js';
 import {arr, asArgs, bool, isRecord, type JsonRecord, num, rec, str} from './json.js';
@@ -56,7 +58,7 @@ function assistantEvents(id: string, message: JsonRecord, state: PiState, line: 
 			const name = str(block, 'name') ?? 'tool';
 			const args = asArgs(block['arguments']);
 			state.calls.set(callId, {name, args});
-			events.push({type: 'tool-start', id: callId, name, args});
+			events.push({type: 'tool-start', id: callId, name, args, ...(name === 'read' ? {tag: 'pi-read'} : {})});
 		} else if (type === 'thinking') {
 			state.stats.note('skipped', 'thinking block', line);
 		} else {
@@ -87,7 +89,7 @@ function toolResultEvents(id: string, message: JsonRecord, state: PiState): Tran
 	const details =
 		name === 'read'
 			? piReadDetails(call?.args ?? {}, base, isRecord(rawDetails) ? rawDetails : undefined, state.cwd)
-			: rawDetails;
+			: loggedDetails('pi', rawDetails);
 	const result: ToolResult = details === undefined ? base : {...base, details};
 	return [{type: 'tool-end', id: callId, name, ...(call === undefined ? {} : {args: call.args}), result}];
 }

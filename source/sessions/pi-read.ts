@@ -5,7 +5,9 @@ offset=60 to continue.]`) after a blank line; `details.truncation` says how many
 when a cap cut the text. The notice is the only record of the file's size, so it is read here
 (only the two known shapes, only as the last line), then removed so it is not shown as code.
 */
-import type {ReadDetails, Selection} from '../read/types.js';
+
+import type {Selection} from '../read/types.js';
+import type {ForeignReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
 import {blocksText} from './content.js';
 import {bool, type JsonRecord, num, rec, str} from './json.js';
@@ -59,7 +61,7 @@ export function piReadDetails(
 	result: ToolResult,
 	rawDetails: JsonRecord | undefined,
 	cwd: string | undefined,
-): ReadDetails | undefined {
+): ForeignReadDetails | undefined {
 	const filePath = str(args, 'path') ?? str(args, 'file_path');
 	if (filePath === undefined) {
 		return undefined;
@@ -70,12 +72,12 @@ export function piReadDetails(
 	const selection: Selection = {mode: 'range', offset: offset ?? 1, limit};
 	const text = blocksText(result.content);
 	if (result.isError) {
-		return loggedReadError(filePath, cwd, text, selection);
+		return loggedReadError('pi-read', filePath, cwd, text, selection);
 	}
 
 	const image = result.content.find((block) => block.type === 'image');
 	if (image !== undefined) {
-		return loggedImageDetails(filePath, cwd, image.type === 'image' ? image.data : '');
+		return loggedImageDetails('pi-read', filePath, cwd, image.type === 'image' ? image.data : '');
 	}
 
 	const firstLine = offset ?? 1;
@@ -99,6 +101,7 @@ export function piReadDetails(
 	}
 
 	return loggedReadDetails({
+		tool: 'pi-read',
 		cwd,
 		filePath,
 		selection,

@@ -9,7 +9,7 @@ import {createCodexAdapter} from './codex-adapter.js';
 import {detectLine} from './detect.js';
 import {withDisplayPaths} from './display-path.js';
 import {parseJson} from './json.js';
-import {createLectorAdapter} from './lector-adapter.js';
+import {createLectorAdapter} from './lector/adapter.js';
 import type {LineRecord} from './line-reader.js';
 import {createPiAdapter} from './pi-adapter.js';
 import {StatsCollector} from './stats.js';

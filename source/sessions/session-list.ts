@@ -9,7 +9,7 @@ tests can point them anywhere.
 import {open, readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {isRecord, parseJson, rec, str} from './json.js';
-import {type StoreEnvironment, workspaceSessionsFolder} from './session-store.js';
+import {type StoreEnvironment, workspaceSessionsFolder} from './lector/store.js';
 import type {SessionFormat} from './types.js';
 
 /** One session file found. */

@@ -67,7 +67,7 @@ type Followed = {
 
 function agentIdOf(event: Extract<TranscriptEvent, {type: 'tool-end'}>): string | undefined {
 	const details = event.result.details;
-	return isRecord(details) ? str(details, 'agentId') : undefined;
+	return details?.tool === 'logged' && isRecord(details.value) ? str(details.value, 'agentId') : undefined;
 }
 
 /** Follows the subagent files of one followed Claude Code session. */

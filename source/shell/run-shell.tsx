@@ -7,7 +7,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {type ModelFlags, openShellSession} from '../agent/index.js';
 import type {KeyBindings} from '../keys/bindings.js';
-import {readLectorLog} from '../sessions/session-store.js';
+import {readLectorLog} from '../sessions/lector/log-file.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {renderFullScreen} from '../ui/full-screen.js';
 import {pictureOverlayFor} from '../ui/picture-overlay.js';

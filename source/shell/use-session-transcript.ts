@@ -4,7 +4,7 @@ every event the session emits, applied in batches so a burst of streamed deltas 
 call (one copy of the item list) per turn of the event loop rather than one per delta.
 */
 import {useEffect, useState} from 'react';
-import {type AgentSession, modelSwitchIdPrefix} from '../agent/index.js';
+import type {AgentSession} from '../agent/index.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 
@@ -35,7 +35,7 @@ export function useSessionTranscript(
 
 		const unsubscribe = session.subscribe((event) => {
 			pending.push(event);
-			if (event.type === 'notice' && event.id.startsWith(modelSwitchIdPrefix)) {
+			if (event.type === 'model-switch') {
 				lastSwitch = event;
 			} else if (event.type === 'reset') {
 				pending.push(...sticky, ...(lastSwitch ? [lastSwitch] : []));

@@ -94,9 +94,15 @@ function nesting(
 	return {parentId, depth: Math.min(maxNestDepth, above + 1)};
 }
 
+/** What the person sees of a compaction: what happened, then the summary the model goes on from. */
+export function compactionText(summary: string): string {
+	return `Compacted the conversation into a summary; files will be read afresh.\n\nSummary:\n${summary}`;
+}
+
 function applyTo(draft: Draft, event: TranscriptEvent): void {
 	switch (event.type) {
-		case 'user-text': {
+		case 'user-text':
+		case 'direct-command': {
 			upsert(draft, {type: 'user', id: event.id, text: event.text});
 			return;
 		}
@@ -119,6 +125,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				id: event.id,
 				name: event.name,
 				args: event.args,
+				...(event.tag === undefined ? {} : {tag: event.tag}),
 				status: 'running',
 				result: undefined,
 				...(event.displayPath === undefined ? {} : {displayPath: event.displayPath}),
@@ -135,6 +142,7 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 				id: event.id,
 				name: call?.name ?? event.name ?? 'tool',
 				args: call?.args ?? event.args ?? {},
+				...(call?.tag === undefined ? {} : {tag: call.tag}),
 				status: 'done',
 				result: event.result,
 				// The call keeps the place it started in; a result for an unknown call nests by its own event.
@@ -147,6 +155,21 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 
 		case 'notice': {
 			upsert(draft, {type: 'notice', id: event.id, level: event.level, text: event.text});
+			return;
+		}
+
+		case 'compaction': {
+			upsert(draft, {type: 'notice', id: event.id, level: 'info', text: compactionText(event.summary)});
+			return;
+		}
+
+		case 'model-switch': {
+			upsert(draft, {type: 'notice', id: event.id, level: 'info', text: event.text});
+			return;
+		}
+
+		case 'retry': {
+			upsert(draft, {type: 'notice', id: event.id, level: 'warning', text: event.text});
 			return;
 		}
 

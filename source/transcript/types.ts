@@ -3,12 +3,13 @@ The transcript: what the person watches. Live agent runs, the shell and replayed
 produce the same TranscriptEvents, and one reducer turns them into TranscriptItems.
 */
 import type {ContentBlock} from '../read/types.js';
+import type {ToolDetails, ToolTag} from './details.js';
 
 /** What a tool returned: the blocks the model got, the tool's structured details, and the error flag. */
 export type ToolResult = {
 	readonly content: readonly ContentBlock[];
-	/** Structured details (for `read`, a ReadDetails); unknown for tools lector did not run itself. */
-	readonly details?: unknown;
+	/** Structured details, tagged by the tool that made them; absent when the log holds none. */
+	readonly details?: ToolDetails | undefined;
 	readonly isError: boolean;
 };
 
@@ -20,6 +21,8 @@ export type ToolCallItem = {
 	readonly id: string;
 	readonly name: string;
 	readonly args: Readonly<Record<string, unknown>>;
+	/** What the call is known to be before its result's details say (the panel while it runs). */
+	readonly tag?: ToolTag;
 	readonly status: ToolStatus;
 	readonly result: ToolResult | undefined;
 	/** The call this one ran under (a Claude Code subagent's calls nest under its Task call). */
@@ -46,9 +49,17 @@ export type NoticeItem = {
 /** Everything the transcript can show. */
 export type TranscriptItem = UserTextItem | AssistantTextItem | ToolCallItem | NoticeItem;
 
+/** A model in a session: its provider's name and the model's. */
+export type ModelRef = {readonly provider: string; readonly model: string};
+
 /** Everything that can happen to a transcript. */
 export type TranscriptEvent =
 	| {readonly type: 'user-text'; readonly id: string; readonly text: string}
+	/**
+	A command the person typed and lector ran itself (no model configured: `read x`, `ls`): shown like
+	their text, never part of a model's conversation. Its tool calls are tool-starts marked `direct`.
+	*/
+	| {readonly type: 'direct-command'; readonly id: string; readonly text: string}
 	| {readonly type: 'assistant-text'; readonly id: string; readonly text: string}
 	/** Streaming text: appended to the assistant item with this id (created when missing). */
 	| {readonly type: 'assistant-delta'; readonly id: string; readonly delta: string}
@@ -64,6 +75,10 @@ export type TranscriptEvent =
 			the session's folder). Set by replay, which knows the folder; absent live.
 			*/
 			readonly displayPath?: string;
+			/** What the call is known to be before its result comes (`read`, `claude-code-read`...). */
+			readonly tag?: ToolTag;
+			/** Run by the person's direct command, not by a model: not part of a model's conversation. */
+			readonly direct?: boolean;
 	  }
 	/** Ends a call; a result for an unknown id adds the call (replayed logs can lose the start). */
 	| {
@@ -75,4 +90,20 @@ export type TranscriptEvent =
 			readonly parentId?: string;
 	  }
 	| {readonly type: 'notice'; readonly id: string; readonly level: NoticeLevel; readonly text: string}
+	/** The conversation so far was replaced by this summary of it (the model reads files afresh). */
+	| {readonly type: 'compaction'; readonly id: string; readonly summary: string}
+	/** The model in use from here on; `text` is the notice the person sees. */
+	| {readonly type: 'model-switch'; readonly id: string; readonly to: ModelRef; readonly text: string}
+	/**
+	A model request failed and is tried again after `delayMs`: attempt `attempt` of `maxRetries`.
+	Events with the same id update one notice; `text` is what it says.
+	*/
+	| {
+			readonly type: 'retry';
+			readonly id: string;
+			readonly attempt: number;
+			readonly maxRetries: number;
+			readonly delayMs: number;
+			readonly text: string;
+	  }
 	| {readonly type: 'reset'};

@@ -32,7 +32,7 @@ export async function showReadPanel(
 	result: ReadResult,
 ): Promise<void> {
 	const transcript = applyEvents(emptyTranscript, [
-		{type: 'tool-start', id: 'read-1', name: 'read', args: readCallArgs(filePath, flags)},
+		{type: 'tool-start', id: 'read-1', name: 'read', args: readCallArgs(filePath, flags), tag: 'read'},
 		{type: 'tool-end', id: 'read-1', result},
 	]);
 	await showTranscript(transcript, {print: flags.print, expanded: flags.expanded});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {historyFromEvents} from '../../source/agent/history.js';
 import {openShellSession} from '../../source/agent/open.js';
-import {findLastSession, workspaceSlug} from '../../source/sessions/session-store.js';
+import {findLastSession, workspaceSlug} from '../../source/sessions/lector/store.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
 import {makeWorkspace} from './harness.js';
@@ -44,15 +44,15 @@ describe('historyFromEvents', () => {
 
 	it('honours reset and compaction, and skips direct commands', () => {
 		const events: TranscriptEvent[] = [
-			{type: 'tool-start', id: 'direct-1', name: 'read', args: {path: 'a'}},
+			{type: 'tool-start', id: 'direct-1', name: 'read', args: {path: 'a'}, direct: true},
 			{type: 'tool-end', id: 'direct-1', result: ok},
 			{type: 'user-text', id: 'u1', text: 'Old'},
 			{type: 'reset'},
 			{type: 'user-text', id: 'u2', text: 'New'},
 			{type: 'assistant-text', id: 'a1', text: 'Long answer'},
-			{type: 'notice', id: 'compaction-x-1', level: 'info', text: 'Compacted.\n\nSummary:\nWe talked.'},
+			{type: 'compaction', id: 'compaction-x-1', summary: 'We talked.'},
 			{type: 'user-text', id: 'u3', text: 'Next'},
-			{type: 'user-text', id: 'direct-7', text: 'typed while no model was configured'},
+			{type: 'direct-command', id: 'direct-7', text: 'typed while no model was configured'},
 		];
 		const messages = historyFromEvents(events, 'openai');
 		expect(messages).toHaveLength(2);

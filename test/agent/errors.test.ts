@@ -1,12 +1,29 @@
 import http from 'node:http';
 import {describe, expect, it} from 'vitest';
+import {compactionText} from '../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
 import {eventTags, startHarness} from './harness.js';
 
-function notices(events: readonly {type: string}[]): string[] {
-	return events.flatMap((event) =>
-		'text' in event && event.type === 'notice' && typeof event.text === 'string' ? [event.text] : [],
-	);
+/** The texts the person sees as notices: notices, retries, switches and compactions. */
+function notices(events: readonly TranscriptEvent[]): string[] {
+	return events.flatMap((event) => {
+		switch (event.type) {
+			case 'notice':
+			case 'retry':
+			case 'model-switch': {
+				return [event.text];
+			}
+
+			case 'compaction': {
+				return [compactionText(event.summary)];
+			}
+
+			default: {
+				return [];
+			}
+		}
+	});
 }
 
 /** A port nothing listens on: a server is opened and closed again. */
@@ -111,9 +128,7 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		expect(h.sleeps).toEqual([1000, 2000, 4000, 8000]);
 		expect(eventTags(h.events).at(-1)).toBe('notice:error');
 		// The four retries update one notice in place: the view shows it once, then the final error.
-		const retryIds = h.events.flatMap((event) =>
-			event.type === 'notice' && event.level === 'warning' ? [event.id] : [],
-		);
+		const retryIds = h.events.flatMap((event) => (event.type === 'retry' ? [event.id] : []));
 		expect(retryIds).toHaveLength(4);
 		expect(new Set(retryIds).size).toBe(1);
 		expect(h.server.remaining()).toBe(0);

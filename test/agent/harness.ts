@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterEach} from 'vitest';
 import type {ModelConfig} from '../../source/agent/config.js';
 import {AgentSession, type AgentSessionOptions} from '../../source/agent/session.js';
-import {LectorLogWriter} from '../../source/sessions/lector-log.js';
+import {LectorLogWriter} from '../../source/agent/session-log.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {
 	type FakeApi,
@@ -118,6 +118,8 @@ export function eventTags(events: readonly TranscriptEvent[]): string[] {
 					return `tool-end:${event.result.isError ? 'error' : 'ok'}`;
 				case 'notice':
 					return `notice:${event.level}`;
+				case 'retry':
+					return 'notice:warning';
 				default:
 					return event.type;
 			}

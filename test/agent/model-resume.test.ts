@@ -2,12 +2,13 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {isRecord} from '../../source/agent/json.js';
-import {lastModelSwitch, resumeModel} from '../../source/agent/model-resume.js';
-import {describeSwitch, modelSwitchIdPrefix} from '../../source/agent/model-switch.js';
+import {resumeModel} from '../../source/agent/model-resume.js';
+import {describeSwitch} from '../../source/agent/model-switch.js';
 import {openShellSession} from '../../source/agent/open.js';
+import {lastModelSwitch, parseLectorLog} from '../../source/sessions/lector/log-file.js';
+import {newSessionPath} from '../../source/sessions/lector/store.js';
 import {loadSession} from '../../source/sessions/replay-file.js';
-import {newSessionPath} from '../../source/sessions/session-store.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
+import type {ModelRef, TranscriptEvent} from '../../source/transcript/types.js';
 import {type FakeModelServer, startFakeModelServer} from '../helpers/fake-model-server.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
 import {configFor, makeWorkspace} from './harness.js';
@@ -16,8 +17,20 @@ function bodyOf(request: {body: unknown} | undefined): Record<string, unknown> {
 	return isRecord(request?.body) ? request.body : {};
 }
 
+/** A switch notice as version 1 logs wrote it: meaning in its id and wording. */
 function switchNotice(text: string): TranscriptEvent {
-	return {type: 'notice', id: `${modelSwitchIdPrefix}abc-3`, level: 'info', text};
+	return {type: 'notice', id: 'model-abc-3', level: 'info', text};
+}
+
+/** The last switch of a version 1 log holding these events, then a `model-switch` line when given. */
+function lastSwitchOfV1(switchedTo: ModelRef | undefined, events: readonly TranscriptEvent[]) {
+	const at = '2025-01-01T00:00:01.000Z';
+	const lines = [
+		{type: 'lector-session', version: 1, id: 'v1', cwd: '/w', startedAt: at},
+		...events.map((event) => ({type: 'event', at, event})),
+		...(switchedTo === undefined ? [] : [{type: 'model-switch', at, ...switchedTo}]),
+	];
+	return lastModelSwitch(parseLectorLog(lines.map((line) => JSON.stringify(line)).join('\n')).events);
 }
 
 const servers: FakeModelServer[] = [];
@@ -39,23 +52,22 @@ async function server(api: 'anthropic' | 'openai', replies: number): Promise<Fak
 	return started;
 }
 
-describe('lastModelSwitch', () => {
+describe('lastModelSwitch of a version 1 log', () => {
 	it('takes the last model-switch line, else the text of the last switch notice (older logs)', async () => {
 		const openai = await server('openai', 0);
 		const anthropic = await server('anthropic', 0);
 		const text = describeSwitch(configFor('openai', openai), configFor('anthropic', anthropic), 200_000);
-		expect(lastModelSwitch({switchedTo: undefined, events: [switchNotice(text)]})).toEqual({
+		expect(lastSwitchOfV1(undefined, [switchNotice(text)])).toEqual({
 			provider: 'anthropic',
 			model: 'claude-test',
 		});
-		expect(
-			lastModelSwitch({switchedTo: {provider: 'openai', model: 'gpt-4.1'}, events: [switchNotice(text)]}),
-		).toEqual({provider: 'openai', model: 'gpt-4.1'});
+		expect(lastSwitchOfV1({provider: 'openai', model: 'gpt-4.1'}, [switchNotice(text)])).toEqual({
+			provider: 'openai',
+			model: 'gpt-4.1',
+		});
 		const unrelated: TranscriptEvent = {type: 'notice', id: 'notice-1', level: 'info', text};
-		expect(lastModelSwitch({switchedTo: undefined, events: [unrelated]})).toBeUndefined();
-		expect(
-			lastModelSwitch({switchedTo: undefined, events: [switchNotice('Switched, somehow.')]}),
-		).toBeUndefined();
+		expect(lastSwitchOfV1(undefined, [unrelated])).toBeUndefined();
+		expect(lastSwitchOfV1(undefined, [switchNotice('Switched, somehow.')])).toBeUndefined();
 	});
 });
 
@@ -114,15 +126,19 @@ describe('--continue after /model', () => {
 			.trim()
 			.split('\n')
 			.map((line): unknown => JSON.parse(line));
-		// The header keeps the start; the switch follows its notice as a line of its own.
-		expect(lines[0]).toMatchObject({type: 'lector-session', provider: 'openai', model: 'm'});
-		expect(lines[3]).toMatchObject({type: 'event', event: {id: expect.stringMatching(/^model-/)}});
-		expect(lines[4]).toEqual({
-			type: 'model-switch',
+		// The header keeps the start; the switch is one typed event, logged once.
+		expect(lines[0]).toMatchObject({type: 'lector-session', version: 2, provider: 'openai', model: 'm'});
+		expect(lines[3]).toEqual({
+			type: 'event',
 			at: expect.any(String),
-			provider: 'openai',
-			model: 'other',
+			event: {
+				type: 'model-switch',
+				id: expect.any(String),
+				to: {provider: 'openai', model: 'other'},
+				text: expect.stringMatching(/^Switched to openai · other \(was openai · m\)/),
+			},
 		});
+		expect(lines.filter((line) => JSON.stringify(line).includes('Switched to'))).toHaveLength(1);
 
 		const replayed = await loadSession(first.logPath ?? '');
 		expect(replayed.meta?.model).toBe('other');

@@ -1,4 +1,5 @@
 /** `/model`: parsing, resolving a switch, and switching a real session against the fake model server. */
+
 import type {ModelMessage} from 'ai';
 import {describe, expect, it} from 'vitest';
 import type {ModelConfig} from '../../source/agent/config.js';
@@ -7,6 +8,8 @@ import {parseModelArgument, resolveModelSwitch} from '../../source/agent/model-s
 import {historyForProvider} from '../../source/agent/provider-history.js';
 import {AgentSession} from '../../source/agent/session.js';
 import {loadSession} from '../../source/sessions/replay-file.js';
+import {compactionText} from '../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
 import {eventTags, makeWorkspace, startHarness} from './harness.js';
 
@@ -14,8 +17,25 @@ function bodyOf(request: {body: unknown} | undefined): Record<string, unknown> {
 	return isRecord(request?.body) ? request.body : {};
 }
 
-function noticeTexts(events: readonly {type: string; text?: string}[]): string[] {
-	return events.flatMap((event) => (event.type === 'notice' && event.text !== undefined ? [event.text] : []));
+/** The texts the person sees as notices: notices, retries, switches and compactions. */
+function noticeTexts(events: readonly TranscriptEvent[]): string[] {
+	return events.flatMap((event) => {
+		switch (event.type) {
+			case 'notice':
+			case 'retry':
+			case 'model-switch': {
+				return [event.text];
+			}
+
+			case 'compaction': {
+				return [compactionText(event.summary)];
+			}
+
+			default: {
+				return [];
+			}
+		}
+	});
 }
 
 describe('parseModelArgument', () => {
@@ -213,9 +233,9 @@ describe('/model in a session', () => {
 			// The conversation goes on: the second request holds the first answer.
 			expect(JSON.stringify(bodyOf(h.server.requests[1])['messages'])).toContain('First.');
 
-			const switched = h.events.find((event) => event.type === 'notice' && event.id.startsWith('model-'));
+			const switched = h.events.find((event) => event.type === 'model-switch');
 			expect(switched).toMatchObject({
-				level: 'info',
+				to: {provider: api, model: 'other-model'},
 				text: expect.stringMatching(
 					new RegExp(
 						`^Switched to ${api} · other-model \\(was ${api} · .+\\) from the next prompt on\\. Base URL and key as before\\. Context window: 32000 tokens`,

@@ -106,10 +106,8 @@ describe('compaction', () => {
 		const summaryRequest = h.server.requests[1]?.body;
 		expect(JSON.stringify(summaryRequest)).toMatch(/about to be cut to save context/);
 		expect(isRecord(summaryRequest) && summaryRequest['tool_choice']).toMatchObject({type: 'none'});
-		const compaction = h.events.find(
-			(event) => event.type === 'notice' && event.id.startsWith('compaction-'),
-		);
-		expect(compaction?.type === 'notice' && compaction.text).toContain('We discussed greet.ts.');
+		const compaction = h.events.find((event) => event.type === 'compaction');
+		expect(compaction?.type === 'compaction' && compaction.summary).toContain('We discussed greet.ts.');
 		const next = h.server.requests[2]?.body;
 		const messages = isRecord(next) && Array.isArray(next['messages']) ? next['messages'] : [];
 		expect(JSON.stringify(messages)).toContain('We discussed greet.ts.');
@@ -131,9 +129,13 @@ describe('without a model', () => {
 		const {session, events, workspace} = shell();
 		writeFileSync(path.join(workspace, 'notes.txt'), 'one\ntwo\nthree\n');
 		await session.submit('read notes.txt 2 1');
-		expect(events.map((event) => event.type)).toEqual(['user-text', 'tool-start', 'tool-end']);
-		expect(events[0]).toMatchObject({type: 'user-text', text: 'read notes.txt 2 1'});
-		expect(events[1]).toMatchObject({name: 'read', args: {path: 'notes.txt', offset: 2, limit: 1}});
+		expect(events.map((event) => event.type)).toEqual(['direct-command', 'tool-start', 'tool-end']);
+		expect(events[0]).toMatchObject({type: 'direct-command', text: 'read notes.txt 2 1'});
+		expect(events[1]).toMatchObject({
+			name: 'read',
+			args: {path: 'notes.txt', offset: 2, limit: 1},
+			direct: true,
+		});
 		const end = events[2];
 		expect(end?.type === 'tool-end' && end.result.content[0]).toMatchObject({
 			type: 'text',
@@ -159,7 +161,7 @@ describe('without a model', () => {
 			events.map((event) =>
 				event.type === 'notice'
 					? event.text.split('\n')[0]
-					: event.type === 'user-text'
+					: event.type === 'user-text' || event.type === 'direct-command'
 						? `> ${event.text}`
 						: event.type,
 			),

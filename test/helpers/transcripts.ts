@@ -4,7 +4,7 @@ import {fileURLToPath} from 'node:url';
 import {read} from '../../source/read/index.js';
 import type {ReadLimits, ReadResult} from '../../source/read/types.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../../source/transcript/reducer.js';
-import type {ToolCallItem, TranscriptEvent} from '../../source/transcript/types.js';
+import type {ToolCallItem, ToolResult, TranscriptEvent} from '../../source/transcript/types.js';
 
 /** The repository root (the engine's workspace in tests). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,7 +22,7 @@ export async function readFixture(
 export function toolCall(
 	name: string,
 	args: Readonly<Record<string, unknown>>,
-	result: ReadResult | {content: ReadResult['content']; isError: boolean; details?: unknown},
+	result: ToolResult,
 	id = `${name}-${JSON.stringify(args)}`,
 ): ToolCallItem {
 	return {type: 'tool', id, name, args, status: 'done', result};

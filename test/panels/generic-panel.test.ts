@@ -1,8 +1,9 @@
 import {expect, test} from 'vitest';
 import {renderGenericPanel, summarizeArgs} from '../../source/panels/generic-panel.js';
 import {renderReadPanel} from '../../source/panels/read-panel.js';
-import {registerPanel, rendererFor} from '../../source/panels/registry.js';
-import {arrayView} from '../../source/panels/view.js';
+import {rendererFor} from '../../source/panels/registry.js';
+import {makeDetails} from '../../source/read/details.js';
+import type {ToolResult} from '../../source/transcript/types.js';
 import {panelRows, panelText} from '../helpers/panels.js';
 import {toolCall} from '../helpers/transcripts.js';
 
@@ -128,11 +129,15 @@ test('empty output adds no row', () => {
 	expect(panelText(toolCall('ls', {path: '.'}, {content: [], isError: false}))).toEqual(['ls .']);
 });
 
-test('the registry maps names to renderers with the generic fallback', () => {
-	expect(rendererFor('read')).toBe(renderReadPanel);
-	expect(rendererFor('Read')).toBe(renderReadPanel);
-	expect(rendererFor('whatever')).toBe(renderGenericPanel);
-	const custom = () => arrayView([[{text: 'custom', role: 'text'}]]);
-	registerPanel('custom-tool', custom);
-	expect(panelText(toolCall('custom-tool', {}, {content: [], isError: false}))).toEqual(['custom']);
+test('the registry picks the renderer by the details tag, with the generic fallback', () => {
+	const details = {...makeDetails({}), displayPath: 'a.ts'};
+	const done = (name: string, result: ToolResult) => toolCall(name, {}, result);
+	expect(rendererFor(done('anything', {content: [], isError: false, details}))).toBe(renderReadPanel);
+	const foreign = {...details, tool: 'claude-code-read' as const, cut: undefined};
+	expect(rendererFor(done('Read', {content: [], isError: false, details: foreign}))).toBe(renderReadPanel);
+	// A name alone decides nothing: a finished `read` without details is drawn as what it is.
+	expect(rendererFor(done('read', {content: [], isError: false}))).toBe(renderGenericPanel);
+	const running = {...toolCall('Read', {}, {content: [], isError: false}), status: 'running' as const};
+	expect(rendererFor({...running, result: undefined, tag: 'claude-code-read'})).toBe(renderReadPanel);
+	expect(rendererFor({...running, result: undefined})).toBe(renderGenericPanel);
 });

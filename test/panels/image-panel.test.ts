@@ -61,7 +61,7 @@ describe('the read panel for an image', () => {
 
 test("a replayed image read shows the logged image's format and size, read from its header", async () => {
 	const png = readFileSync('fixtures/images/tiny.png').toString('base64');
-	const details = loggedImageDetails('/x/tiny.png', '/x', png);
+	const details = loggedImageDetails('claude-code-read', '/x/tiny.png', '/x', png);
 	const call = toolCall(
 		'Read',
 		{file_path: '/x/tiny.png'},
@@ -215,7 +215,7 @@ describe('inline pictures', () => {
 
 test('a logged image whose header cannot be read says so once, without repeating "image"', () => {
 	const data = Buffer.from('not a png').toString('base64');
-	const details = loggedImageDetails('/p/docs/diagram.png', '/p', data);
+	const details = loggedImageDetails('pi-read', '/p/docs/diagram.png', '/p', data);
 	const call = toolCall(
 		'read',
 		{path: 'docs/diagram.png'},

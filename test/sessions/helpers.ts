@@ -1,7 +1,6 @@
 import path from 'node:path';
-import {isReadDetails} from '../../source/panels/read-facts.js';
-import type {ReadDetails} from '../../source/read/types.js';
 import {type LoadedSession, loadSession} from '../../source/sessions/replay-file.js';
+import {type AnyReadDetails, isAnyReadDetails} from '../../source/transcript/details.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 
 /** A fixture under fixtures/sessions. */
@@ -27,10 +26,10 @@ export function endOf(
 	return event;
 }
 
-/** The ReadDetails of a call's result. */
-export function readDetailsOf(events: readonly TranscriptEvent[], id: string): ReadDetails {
+/** The read details of a call's result. */
+export function readDetailsOf(events: readonly TranscriptEvent[], id: string): AnyReadDetails {
 	const details = endOf(events, id).result.details;
-	if (!isReadDetails(details)) {
+	if (!isAnyReadDetails(details)) {
 		throw new Error(`no ReadDetails for ${id}`);
 	}
 

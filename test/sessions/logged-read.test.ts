@@ -31,6 +31,7 @@ test('splitOutputLines drops the final line end only', () => {
 
 test('paths are shown relative to the session folder, with a language', () => {
 	const details = loggedReadDetails({
+		tool: 'claude-code-read',
 		cwd: '/home/ada/project',
 		filePath: '/home/ada/project/src/a.ts',
 		selection: {mode: 'range', offset: 1, limit: undefined},
@@ -47,7 +48,13 @@ test('paths are shown relative to the session folder, with a language', () => {
 		linesAfter: 9,
 	});
 	expect(
-		loggedReadDetails({cwd: '/p', filePath: '/etc/hosts', selection: undefined, firstLine: 1, lines: []})
-			.displayPath,
+		loggedReadDetails({
+			tool: 'claude-code-read',
+			cwd: '/p',
+			filePath: '/etc/hosts',
+			selection: undefined,
+			firstLine: 1,
+			lines: [],
+		}).displayPath,
 	).toBe('/etc/hosts');
 });

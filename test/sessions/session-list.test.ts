@@ -1,8 +1,8 @@
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
+import {workspaceSessionsFolder} from '../../source/sessions/lector/store.js';
 import {claudeFolderNames, listSessions, piFolderName} from '../../source/sessions/session-list.js';
-import {workspaceSessionsFolder} from '../../source/sessions/session-store.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
 
 const home = makeTempDir('lector-home-');

@@ -1,10 +1,9 @@
-import {expect, test} from 'vitest';
+import {expect, test, vi} from 'vitest';
 import {defaultBindings} from '../../source/keys/bindings.js';
-import {registerPanel} from '../../source/panels/registry.js';
 import type {PanelRenderer} from '../../source/panels/types.js';
 import {arrayView} from '../../source/panels/view.js';
 import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
+import type {ToolCallItem, TranscriptEvent} from '../../source/transcript/types.js';
 import {initialViewState} from '../../source/transcript/view-state.js';
 import {positionLabel, statusRow} from '../../source/ui/frame.js';
 import {bottomTop, createLayout, frameRows, type LayoutEnv, move} from '../../source/ui/layout.js';
@@ -17,7 +16,13 @@ const counted: PanelRenderer = (call, context) => {
 	return arrayView(Array.from({length: height}, (_, index) => [{text: `${call.id}:${index}`, role: 'text'}]));
 };
 
-registerPanel('counted', counted);
+// The layout asks the registry for every panel it builds: calls named `counted` get the counting renderer.
+vi.mock('../../source/panels/registry.js', async (importOriginal) => {
+	const actual = await importOriginal<typeof import('../../source/panels/registry.js')>();
+	return {
+		rendererFor: (call: ToolCallItem) => (call.name === 'counted' ? counted : actual.rendererFor(call)),
+	};
+});
 
 function bigEnv(count: number): LayoutEnv {
 	const events: TranscriptEvent[] = Array.from({length: count}, (_, index) => ({

@@ -1,11 +1,11 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {toTranscriptEvent} from '../../source/sessions/lector-adapter.js';
-import {loadSession} from '../../source/sessions/replay-file.js';
-import {parseLectorLog} from '../../source/sessions/session-store.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {idsOf, loadFixture, readDetailsOf, reasons} from './helpers.js';
+import {toTranscriptEvent} from '../../../source/sessions/lector/event-json.js';
+import {lastModelSwitch, parseLectorLog} from '../../../source/sessions/lector/log-file.js';
+import {loadSession} from '../../../source/sessions/replay-file.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {idsOf, loadFixture, readDetailsOf, reasons} from '../helpers.js';
 
 test('lector logs replay the events they logged', async () => {
 	const session = await loadFixture('lector', 'session.jsonl');
@@ -99,10 +99,11 @@ test('model-switch lines name the model from there on; a bad one is counted and 
 	writeFileSync(file, text);
 	const session = await loadSession(file);
 	expect(session.meta?.model).toBe('gpt-4.1');
-	expect(session.events.map((event) => event.type)).toEqual(['user-text', 'notice']);
+	// Version 1's notice and line are one typed switch now.
+	expect(session.events.map((event) => event.type)).toEqual(['user-text', 'model-switch']);
 	expect(reasons(session)).toEqual(['malformed: model-switch without provider or model']);
 	const parsed = parseLectorLog(text);
-	expect(parsed.switchedTo).toEqual({provider: 'openai', model: 'gpt-4.1'});
+	expect(lastModelSwitch(parsed.events)).toEqual({provider: 'openai', model: 'gpt-4.1'});
 	expect(parsed.events).toHaveLength(2);
 	expect(parsed.skipped).toBe(1);
 });

@@ -2,11 +2,11 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {readLectorLog} from '../../source/sessions/session-store.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {cli, startTmux, tmuxTest} from '../helpers/tmux.js';
-import {root} from '../helpers/transcripts.js';
-import {fixture} from './helpers.js';
+import {readLectorLog} from '../../../source/sessions/lector/log-file.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {cli, startTmux, tmuxTest} from '../../helpers/tmux.js';
+import {root} from '../../helpers/transcripts.js';
+import {fixture} from '../helpers.js';
 
 const claudeLog = fixture('claude-code', '7c2d4e6f-8a9b-4c1d-8e2f-3a4b5c6d7e8f.jsonl');
 const directory = makeTempDir('lector-store-');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {ReadCache, read} from '../../source/read/index.js';
-import {readDetailsFromJson} from '../../source/sessions/read-details-json.js';
+import {ReadCache, read} from '../../../source/read/index.js';
+import {readDetailsFromJson} from '../../../source/sessions/lector/read-details-json.js';
 
 /** What `lector read --json` writes: every unset field as null. */
 function withNulls(value: unknown): unknown {

@@ -4,7 +4,7 @@ untrusted input: a field may be null (JSON has no undefined; `lector read --json
 unset fields), missing, or of the wrong type. Each field is checked and a bad one reads as unset, so a
 panel never sees a null where it expects a number, nor a string where it expects a list.
 */
-import {makeDetails} from '../read/details.js';
+import {makeDetails} from '../../read/details.js';
 import type {
 	DocumentFormat,
 	ErrorCode,
@@ -16,8 +16,8 @@ import type {
 	Selection,
 	TextEncoding,
 	TruncationReason,
-} from '../read/types.js';
-import {arr, bool, isRecord, type JsonRecord, num, rec, str} from './json.js';
+} from '../../read/types.js';
+import {arr, bool, isRecord, type JsonRecord, num, rec, str} from '../json.js';
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
 	return allowed.find((candidate) => candidate === value);

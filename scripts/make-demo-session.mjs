@@ -11,9 +11,9 @@ compares, so a stale committed log fails the tests).
 import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {LectorLogWriter} from '../dist/agent/session-log.js';
 import {runTool} from '../dist/agent/tools.js';
 import {ReadCache} from '../dist/read/index.js';
-import {LectorLogWriter} from '../dist/agent/session-log.js';
 import {lectorLogVersion} from '../dist/sessions/lector/log-format.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

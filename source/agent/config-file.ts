@@ -1,13 +1,12 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import {configPath} from '../keys/config.js';
+import {configPath, readConfigFile} from '../config/config-file.js';
 import {type ConfigFileModel, defaultMaxOutputTokens, type Environment} from './config.js';
 import {isRecord, numberField, stringField} from './json.js';
 
 /**
 `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`: the one file the keys, the
-theme and the model are read from, so this is keys/config.ts's `configPath` (a relative
-XDG_CONFIG_HOME is ignored, as the XDG spec says).
+theme and the model are read from, found by config/config-file.ts (a relative XDG_CONFIG_HOME is
+ignored, as the XDG spec says).
 */
 export function configFilePath(env: Environment, home = os.homedir()): string {
 	return configPath(env, home);
@@ -15,19 +14,22 @@ export function configFilePath(env: Environment, home = os.homedir()): string {
 
 /** The config file's model settings: undefined when there is no file, an Error when it is broken. */
 export async function loadConfigFile(filePath: string): Promise<ConfigFileModel | undefined | Error> {
-	let text: string;
-	try {
-		text = await fs.readFile(filePath, 'utf8');
-	} catch {
-		return undefined;
-	}
+	const content = await readConfigFile(filePath);
+	switch (content.kind) {
+		case 'missing':
+		case 'unreadable': {
+			// The keys' reader says why an unreadable file was skipped; the model falls back to the defaults.
+			return undefined;
+		}
 
-	try {
-		const parsed = parseConfigFile(JSON.parse(text));
-		return parsed instanceof Error ? new Error(`${filePath}: ${parsed.message}`) : parsed;
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		return new Error(`${filePath} is not valid JSON: ${reason}`);
+		case 'invalid-json': {
+			return new Error(`${filePath} is not valid JSON: ${content.reason}`);
+		}
+
+		case 'json': {
+			const parsed = parseConfigFile(content.data);
+			return parsed instanceof Error ? new Error(`${filePath}: ${parsed.message}`) : parsed;
+		}
 	}
 }
 

@@ -11,7 +11,7 @@ Order, first that gives a value wins, field by field (see docs/agent.md):
    baseUrl apply only when its provider (if it names one) is the provider chosen
 5. none: the shell opens without a model (max output tokens: 8192).
 */
-import {configPath} from '../keys/config.js';
+import {configPath} from '../config/config-file.js';
 import {wholeNumberOf} from '../read/params.js';
 
 export type ProviderName = 'anthropic' | 'openai';

@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
-import {configPath} from '../keys/config.js';
+import {configPath} from '../config/config-file.js';
 import {ReadCache} from '../read/index.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';

@@ -123,8 +123,3 @@ export function highlightLines(
 
 	return result;
 }
-
-/** Forget every memoised block (for tests and benchmarks). */
-export function clearHighlightCache(): void {
-	cache.clear();
-}

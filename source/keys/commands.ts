@@ -89,7 +89,7 @@ export const commandTable: Readonly<Record<Command, CommandInfo>> = {
 		description: 'quit (ctrl+c always quits too)',
 		keys: ['q'],
 		contexts: everywhere,
-		// The shell quits with ctrl+c twice or /quit (shellOnlyKeys); q there only leaves the transcript.
+		// The shell quits with ctrl+c twice or /quit; q there only leaves the transcript.
 		descriptionIn: {shell: 'give the keys back to the prompt'},
 	},
 	// A single read has no prompts: the jumps work where there is a conversation.

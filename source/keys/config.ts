@@ -3,9 +3,7 @@ The user's config file: `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/l
 `{"keys": {"toggleExpand": ["ctrl+o", "ctrl+x"]}, "theme": "light", "previewLines": 5, "mouse": true}`.
 A missing file means defaults; a bad file or entry gives a clear message and keeps the defaults.
 */
-import {readFile} from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import {type ConfigFileContent, configPath, parseConfigText, readConfigFile} from '../config/config-file.js';
 import {applyOverrides, defaultBindings, type KeyBindings} from './bindings.js';
 
 /** Settings read from the config file. */
@@ -20,13 +18,6 @@ export type LectorConfig = {
 	readonly warnings: readonly string[];
 };
 
-/** Where the config file lives. */
-export function configPath(env: Readonly<Record<string, string | undefined>>, home = os.homedir()): string {
-	const xdg = env['XDG_CONFIG_HOME'];
-	const base = xdg !== undefined && xdg !== '' && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
-	return path.join(base, 'lector', 'config.json');
-}
-
 /** The defaults, as if there were no config file. */
 export const defaultConfig: LectorConfig = {
 	bindings: defaultBindings,
@@ -38,14 +29,36 @@ export const defaultConfig: LectorConfig = {
 
 /** Parse the text of a config file; `file` only names it in messages. */
 export function parseConfig(text: string, file: string): LectorConfig {
-	let data: unknown;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		return {...defaultConfig, warnings: [`${file}: not valid JSON (${reason}); using the defaults`]};
-	}
+	return configFrom(parseConfigText(text), file);
+}
 
+function configFrom(content: ConfigFileContent, file: string): LectorConfig {
+	switch (content.kind) {
+		case 'missing': {
+			return defaultConfig;
+		}
+
+		case 'unreadable': {
+			return {
+				...defaultConfig,
+				warnings: [`${file}: cannot be read (${content.reason}); using the defaults`],
+			};
+		}
+
+		case 'invalid-json': {
+			return {
+				...defaultConfig,
+				warnings: [`${file}: not valid JSON (${content.reason}); using the defaults`],
+			};
+		}
+
+		case 'json': {
+			return settingsOf(content.data, file);
+		}
+	}
+}
+
+function settingsOf(data: unknown, file: string): LectorConfig {
 	if (typeof data !== 'object' || data === null || Array.isArray(data)) {
 		return {...defaultConfig, warnings: [`${file}: expected a JSON object; using the defaults`]};
 	}
@@ -80,17 +93,5 @@ export function parseConfig(text: string, file: string): LectorConfig {
 
 /** Read the config file at `file` (default: `configPath(process.env)`). */
 export async function loadConfig(file = configPath(process.env)): Promise<LectorConfig> {
-	let text: string;
-	try {
-		text = await readFile(file, 'utf8');
-	} catch (error) {
-		if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-			return defaultConfig;
-		}
-
-		const reason = error instanceof Error ? error.message : String(error);
-		return {...defaultConfig, warnings: [`${file}: cannot be read (${reason}); using the defaults`]};
-	}
-
-	return parseConfig(text, file);
+	return configFrom(await readConfigFile(file), file);
 }

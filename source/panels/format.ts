@@ -17,19 +17,6 @@ export function formatRange(first: number, count: number): string {
 	return count <= 1 ? String(first) : `${first}-${first + count - 1}`;
 }
 
-/** A byte count for people: `512 B`, `50.0 KB`, `1.2 MB`. */
-export function formatBytes(bytes: number): string {
-	if (bytes < 1024) {
-		return `${bytes} B`;
-	}
-
-	if (bytes < 1024 * 1024) {
-		return `${(bytes / 1024).toFixed(1)} KB`;
-	}
-
-	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** A moment as the person's clock shows it: `14:05:09`, local time. */

@@ -2,8 +2,9 @@
 What the read panel shows for an image read, from `details.image`: the format and sizes in the
 header, then the picture's place.
 */
+
+import {formatBytes} from '../read/notices.js';
 import type {ImageInfo} from '../read/types.js';
-import {formatBytes} from './format.js';
 import {pictureColumns} from './inline-image.js';
 import {seg} from './parts.js';
 import type {PanelContext, PanelView, Row} from './types.js';
@@ -25,7 +26,7 @@ export function imageLabel(image: ImageInfo): string {
 			? ''
 			: ` as ${sentType}${image.quality === undefined ? '' : ` q${image.quality}`}`;
 	const frames = image.frames === undefined ? '' : ` · ${image.frames} frames, first sent`;
-	return `${head} · ${sizes}${frames} · ${formatBytes(image.sentBytes)} sent${as}`;
+	return `${head} · ${sizes}${frames} · ${formatBytes(image.sentBytes, 'person')} sent${as}`;
 }
 
 /** Most rows and columns a picture takes, collapsed and expanded. */

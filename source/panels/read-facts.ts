@@ -4,9 +4,10 @@ Facts the read panel shows, derived only from the call's arguments and the read'
 */
 import path from 'node:path';
 import {formatParts} from '../read/documents/parts.js';
+import {formatBytes} from '../read/notices.js';
 import type {PartsShown} from '../read/types.js';
 import type {AnyReadDetails} from '../transcript/details.js';
-import {formatBytes, formatCount, formatLines, formatRange} from './format.js';
+import {formatCount, formatLines, formatRange} from './format.js';
 import {imageLabel} from './image-facts.js';
 
 /** The path a call asked for, from the argument spellings the engine accepts. */
@@ -98,7 +99,7 @@ export function countLabel(details: AnyReadDetails): string {
 
 	if (details.kind === 'image') {
 		// A logged image whose header could not be read: no pixel sizes, only the bytes the log holds.
-		return `image · ${formatBytes(details.fileBytes)}`;
+		return `image · ${formatBytes(details.fileBytes, 'person')}`;
 	}
 
 	if (isComplete(details) || details.totalLines === undefined || !details.totalLinesKnown) {

@@ -6,22 +6,27 @@ export function count(value: number): string {
 	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** 50 KB, 1.5 MB: sizes for people and models, in binary units. */
-export function formatBytes(bytes: number): string {
+/**
+A size for a reader: the model gets `1,023 bytes`, `50 KB`, `1.5 MB` (a decimal only where it
+matters); the person, in panels, `1023 B`, `50.0 KB` (one decimal, a steady width while scrolling).
+*/
+export function formatBytes(bytes: number, reader: 'model' | 'person' = 'model'): string {
 	if (bytes < 1024) {
-		return `${bytes} bytes`;
+		return reader === 'model' ? `${bytes} bytes` : `${bytes} B`;
 	}
 
 	const units = ['KB', 'MB', 'GB', 'TB'];
+	// Panels have always stopped at MB.
+	const last = reader === 'model' ? units.length - 1 : 1;
 	let value = bytes / 1024;
 	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
+	while (value >= 1024 && unit < last) {
 		value /= 1024;
 		unit++;
 	}
 
-	const rounded = value >= 100 || Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1);
-	return `${rounded} ${units[unit]}`;
+	const whole = reader === 'model' && (value >= 100 || Number.isInteger(value));
+	return `${whole ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** Quotes a path for a POSIX shell command in a suggestion. */

@@ -3,13 +3,9 @@ Small guards for reading unknown JSON without casts. Every adapter reads logs wr
 programs, so every field is checked before use and a wrong type reads as absent.
 */
 
-/** A plain JSON object. */
-export type JsonRecord = Readonly<Record<string, unknown>>;
+import {isRecord, type JsonRecord} from '../read/is-record.js';
 
-/** True for a JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export {isRecord, type JsonRecord};
 
 /** A string field, or undefined when absent or not a string. */
 export function str(record: JsonRecord | undefined, key: string): string | undefined {

@@ -139,11 +139,6 @@ export function shellStatusRows(
 	];
 }
 
-/** The status line alone, the message (if any) on it, exactly `width` columns. */
-export function shellStatusRow(bindings: KeyBindings, facts: StatusFacts, width: number): Row {
-	return shellStatusRows(bindings, facts, width, false)[0] ?? [];
-}
-
 /**
 The notice after the demo session, naming the keys in use. The prompt has the keys then, so it names
 a key that works from there (`ctrl+o`, or `tab, then o` when only printable keys expand).

@@ -78,9 +78,6 @@ export const darkTheme: Theme = {name: 'dark', styles: dark};
 /** Colours for a light terminal background. */
 export const lightTheme: Theme = {name: 'light', styles: light};
 
-/** Names accepted by `themeByName`. */
-export type ThemeName = 'dark' | 'light';
-
 /** The theme with this name; unknown names get the dark theme. */
 export function themeByName(name: string | undefined): Theme {
 	return name === 'light' ? lightTheme : darkTheme;

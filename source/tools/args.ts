@@ -1,4 +1,3 @@
-import {optionalNumber} from '../read/params.js';
 import type {RawToolArgs} from './types.js';
 
 // Booleans are parsed as the read engine parses its own, with the same messages.
@@ -27,19 +26,6 @@ export function optionalString(args: RawToolArgs, name: string): string | undefi
 	return typeof value === 'string'
 		? value
 		: new Error(`${name} must be a string, got ${JSON.stringify(value)}.`);
-}
-
-/** An optional whole number of at least `minimum`; numeric strings are accepted. */
-export function optionalCount(args: RawToolArgs, name: string, minimum: number): number | undefined | Error {
-	const number = optionalNumber(args, name);
-	if (number === undefined || (!(number instanceof Error) && number >= minimum)) {
-		return number;
-	}
-
-	// The tools' own wording, which names the minimum.
-	return new Error(
-		`${name} must be a whole number of at least ${minimum}, got ${JSON.stringify(args[name])}.`,
-	);
 }
 
 /** Names of arguments the tool does not know, so a misspelt one is reported rather than ignored. */

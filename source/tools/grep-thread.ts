@@ -3,7 +3,9 @@ One worker thread running grep-worker.js, seen from the main thread: requests ar
 answered in order, each batch under a time budget kept by one watchdog timer; `stop()` terminates the
 thread even in the middle of a match. The pool and the per-search API are in grep-matcher.ts.
 */
+
 import {Worker} from 'node:worker_threads';
+import {isRecord} from '../read/is-record.js';
 import type {EncodedText} from './grep-file.js';
 
 /** One matching line: its 1-based number and its text, clipped. */
@@ -51,10 +53,6 @@ type Pending = {
 	readonly resolve: (found: TextMatches[]) => void;
 	readonly reject: (reason: unknown) => void;
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null;
-}
 
 function isLineMatch(value: unknown): value is LineMatch {
 	return isRecord(value) && Number.isSafeInteger(value['line']) && typeof value['text'] === 'string';

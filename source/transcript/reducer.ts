@@ -201,8 +201,3 @@ export function applyEvents(state: TranscriptState, events: readonly TranscriptE
 
 	return draft;
 }
-
-/** The reducer form, for `useReducer`. */
-export function transcriptReducer(state: TranscriptState, event: TranscriptEvent): TranscriptState {
-	return applyEvents(state, [event]);
-}

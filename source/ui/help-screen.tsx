@@ -6,9 +6,9 @@ any other key closes it.
 */
 import {Box, Text, useInput} from 'ink';
 import {lazy, Suspense, useState} from 'react';
+import {configPath} from '../config/config-file.js';
 import type {KeyBindings} from '../keys/bindings.js';
 import type {KeyContext} from '../keys/commands.js';
-import {configPath} from '../keys/config.js';
 import {chunkKeys} from '../keys/key-chunks.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import {type HelpLine, helpLines, helpPage, helpScroll, helpWindow, scrollLabel} from './help-lines.js';

@@ -2,9 +2,10 @@ import {mkdtemp, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from 'vitest';
+import {configPath} from '../../source/config/config-file.js';
 import {applyOverrides, defaultBindings, keyLabel} from '../../source/keys/bindings.js';
 import {commands, commandTable} from '../../source/keys/commands.js';
-import {configPath, loadConfig, parseConfig} from '../../source/keys/config.js';
+import {loadConfig, parseConfig} from '../../source/keys/config.js';
 import {noKey} from '../../source/keys/key-chunks.js';
 import {keyNameFromInk, normalizeKeyName} from '../../source/keys/key-names.js';
 

@@ -1,5 +1,6 @@
 import {afterEach, expect, test} from 'vitest';
-import {formatBytes, formatClock, formatLines, formatRange} from '../../source/panels/format.js';
+import {formatClock, formatLines, formatRange} from '../../source/panels/format.js';
+import {formatBytes} from '../../source/read/notices.js';
 
 const zone = process.env['TZ'];
 afterEach(() => {
@@ -18,6 +19,6 @@ test('counts, ranges and sizes', () => {
 	expect(formatLines(4312)).toBe('4,312 lines');
 	expect(formatRange(120, 101)).toBe('120-220');
 	expect(formatRange(7, 1)).toBe('7');
-	expect(formatBytes(512)).toBe('512 B');
-	expect(formatBytes(51_200)).toBe('50.0 KB');
+	expect(formatBytes(512, 'person')).toBe('512 B');
+	expect(formatBytes(51_200, 'person')).toBe('50.0 KB');
 });

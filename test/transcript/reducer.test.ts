@@ -1,5 +1,12 @@
 import {expect, test} from 'vitest';
-import {applyEvents, emptyTranscript, transcriptReducer} from '../../source/transcript/reducer.js';
+import {applyEvents, emptyTranscript, type TranscriptState} from '../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../source/transcript/types.js';
+
+/** One event at a time, as a live session delivers them. */
+function transcriptReducer(state: TranscriptState, event: TranscriptEvent): TranscriptState {
+	return applyEvents(state, [event]);
+}
+
 import {
 	focusedIndex,
 	focusOn,

@@ -3,6 +3,8 @@ The messages between the read engine and its document worker (extract-worker.js)
 The worker is plain JavaScript, so every reply is checked here before the engine trusts it.
 */
 
+import {isRecord} from '../is-record.js';
+
 /** What the engine asks the worker. `data` is transferred (the engine's copy is detached). */
 export type WorkerRequest =
 	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
@@ -20,10 +22,6 @@ export type WorkerReply =
 	| {readonly type: 'failed'; readonly error: LibraryError};
 
 export type FailedReply = Extract<WorkerReply, {type: 'failed'}>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null;
-}
 
 function isLibraryError(value: unknown): value is LibraryError {
 	return isRecord(value) && typeof value['kind'] === 'string' && typeof value['message'] === 'string';

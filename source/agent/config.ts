@@ -11,8 +11,10 @@ Order, first that gives a value wins, field by field (see docs/agent.md):
    baseUrl apply only when its provider (if it names one) is the provider chosen
 5. none: the shell opens without a model (max output tokens: 8192).
 */
+
 import {configPath} from '../config/config-file.js';
 import {wholeNumberOf} from '../read/params.js';
+import {directCommandUsage} from './direct.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -86,8 +88,7 @@ export function howToConfigure(configFile: string): string {
 		'No model is configured. Set ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY / OPENAI_BASE_URL ' +
 		'(any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama) and LECTOR_MODEL, pass ' +
 		'--provider, --model and --base-url, or write {"model": {"provider": "openai", "model": "…", "baseUrl": "…"}} ' +
-		`to ${configFile}. Meanwhile, type read <path> [offset] [limit], ls [path], find <glob> or ` +
-		'grep <pattern> [path] to run a tool yourself.'
+		`to ${configFile}. Meanwhile, type ${Object.values(directCommandUsage).join(', ')} to run a tool yourself.`
 	);
 }
 

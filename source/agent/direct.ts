@@ -4,8 +4,15 @@ import type {ToolName} from './tools.js';
 /** A tool call typed by the person in the no-model mode. */
 export type DirectCommand = {readonly tool: ToolName; readonly args: Readonly<Record<string, unknown>>};
 
-export const directUsage =
-	'read <path> [offset] [limit] · ls [path] · find <glob> [path] · grep <pattern> [path]';
+/** How each direct command is typed: the one list the usage lines, the errors and the banner name. */
+export const directCommandUsage: Readonly<Record<ToolName, string>> = {
+	read: 'read <path> [offset] [limit]',
+	ls: 'ls [path]',
+	find: 'find <glob> [path]',
+	grep: 'grep <pattern> [path]',
+};
+
+export const directUsage = Object.values(directCommandUsage).join(' · ');
 
 /** Splits on spaces, keeping "double" or 'single' quoted parts together (quotes removed), so paths may hold spaces. */
 export function splitWords(input: string): string[] | Error {
@@ -75,7 +82,7 @@ export function parseDirectCommand(input: string): DirectCommand | Error | undef
 	const [name, first, second, third] = words;
 	switch (name) {
 		case 'read': {
-			const usage = 'read <path> [offset] [limit]';
+			const usage = directCommandUsage.read;
 			const offset = count(second, 'offset');
 			const limit = count(third, 'limit');
 			if (first === undefined) {
@@ -103,7 +110,7 @@ export function parseDirectCommand(input: string): DirectCommand | Error | undef
 		}
 
 		case 'find': {
-			const usage = 'find <glob> [path]';
+			const usage = directCommandUsage.find;
 			if (first === undefined) {
 				return new Error(`find needs a glob; usage: ${usage}`);
 			}
@@ -117,7 +124,7 @@ export function parseDirectCommand(input: string): DirectCommand | Error | undef
 		}
 
 		case 'grep': {
-			const usage = 'grep <pattern> [path]';
+			const usage = directCommandUsage.grep;
 			if (first === undefined) {
 				return new Error(`grep needs a pattern; usage: ${usage}`);
 			}

@@ -10,18 +10,6 @@ import type {AnyReadDetails} from '../transcript/details.js';
 import {formatCount, formatLines, formatRange} from './format.js';
 import {imageLabel} from './image-facts.js';
 
-/** The path a call asked for, from the argument spellings the engine accepts. */
-export function pathArgument(args: Readonly<Record<string, unknown>>): string | undefined {
-	for (const key of ['path', 'file_path', 'filePath', 'file']) {
-		const value = args[key];
-		if (typeof value === 'string' && value !== '') {
-			return value;
-		}
-	}
-
-	return undefined;
-}
-
 /** How a file is folded when collapsed. */
 export type FoldKind = 'skill' | 'resource' | 'plain';
 

@@ -5,6 +5,7 @@ the engine cut what the model got.
 */
 
 import {isProseLanguage, resolveLanguage} from '../highlight/language.js';
+import {pathArgument} from '../read/params.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {type AnyReadDetails, isAnyReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
@@ -19,7 +20,6 @@ import {
 	foldKind,
 	partialLabel,
 	partsLabel,
-	pathArgument,
 	rangeLabel,
 	skillName,
 	truncationLabel,

@@ -66,8 +66,26 @@ export function optionalBoolean(raw: RawReadParams, name: string): boolean | und
 	return new Error(`${name} must be true or false, got ${JSON.stringify(value)}.`);
 }
 
+/** The names a call may give the path under: lector's own, then other agents' models' spellings. */
+const pathNames = ['path', 'file_path', 'filePath'] as const;
+
+/**
+The path a call names, for showing it (panels, replay): the first non-empty string under one of the
+engine's spellings, or `file` (how replay names a subagent's log); undefined when there is none.
+*/
+export function pathArgument(args: Readonly<Record<string, unknown>>): string | undefined {
+	for (const key of [...pathNames, 'file']) {
+		const value = args[key];
+		if (typeof value === 'string' && value !== '') {
+			return value;
+		}
+	}
+
+	return undefined;
+}
+
 function pathParam(raw: RawReadParams): string | Error {
-	const names = ['path', 'file_path', 'filePath'] as const;
+	const names = pathNames;
 	const given = names
 		.map((name) => ({name, value: raw[name]}))
 		.filter(({value}) => value !== undefined && value !== null);

@@ -5,8 +5,8 @@ often an absolute path (`/home/ada/p/foo.ts`), so under `--follow` the path woul
 the result arrived. Replay knows the session's folder, and says how to show it from the start.
 */
 import path from 'node:path';
-import {pathArgument} from '../panels/read-facts.js';
 import {displayPathOf} from '../read/details.js';
+import {pathArgument} from '../read/params.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 
 /** `events` with `displayPath` set on each call start that names a path, when the folder is known. */

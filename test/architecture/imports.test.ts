@@ -24,7 +24,7 @@ type Rule = {
 const ui = ['react', 'ink', 'ink-syntax-highlight', 'ink-testing-library'];
 
 /** The map. Read top to bottom: each layer may use the ones above it. */
-export const rules: readonly Rule[] = [
+const rules: readonly Rule[] = [
 	{area: 'read', role: 'the read engine: a read call in, what the model gets out', may: [], noPackages: ui},
 	{area: 'tools', role: 'ls, find, grep: the other read-only tools', may: ['read'], noPackages: ui},
 	{area: 'config', role: 'finds and reads the config file', may: [], noPackages: ui},
@@ -76,7 +76,7 @@ const importPattern =
 	/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The import specifiers of a source file. */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
 	return [...text.matchAll(importPattern)].flatMap((match) => {
 		const specifier = match[1] ?? match[2];
 		return specifier === undefined ? [] : [specifier];
@@ -95,7 +95,7 @@ function packageOf(specifier: string): string {
 }
 
 /** Why `file` may not import `specifier`, or undefined when it may. */
-export function violation(file: string, specifier: string): string | undefined {
+function violation(file: string, specifier: string): string | undefined {
 	const from = areaOf(file);
 	const rule = rules.find((candidate) => candidate.area === from);
 	if (rule === undefined) {

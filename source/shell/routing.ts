@@ -15,6 +15,7 @@ arguments and carries out the action. The rules (README text in docs/shell.md):
 import type {Key} from 'ink';
 import type {KeyBindings} from '../keys/bindings.js';
 import {type Command, isSearchCommand, isShellCommand} from '../keys/commands.js';
+import {type EditingCommand, editingCommandOf} from '../keys/editing.js';
 import {displayKeyName, keyNameFromInk} from '../keys/key-names.js';
 import {labelFor} from '../ui/frame.js';
 import type {ViewportCommand} from '../ui/navigation.js';
@@ -59,28 +60,40 @@ const none: ShellAction = {type: 'none'};
 /** Control characters only: never typed as text (key-chunks.ts splits chunks of several keys). */
 const onlyControls = /^[\u0000-\u001F\u007F]+$/;
 
-/** Editing keys of the prompt, by canonical key name. */
-const editorKeys: Readonly<Record<string, (state: EditorState) => EditorState>> = {
-	backspace: deleteBackward,
-	// Most terminals send DEL (0x7f) for Backspace, which Ink reports as delete.
-	delete: deleteBackward,
-	left: (state) => moveHorizontal(state, -1),
-	right: (state) => moveHorizontal(state, 1),
-	up: (state) => moveVertical(state, -1),
-	down: (state) => moveVertical(state, 1),
-	home: (state) => moveToLineEdge(state, 'start'),
-	end: (state) => moveToLineEdge(state, 'end'),
-	'ctrl+a': (state) => moveToLineEdge(state, 'start'),
-	'ctrl+w': deleteWordBackward,
-	'ctrl+u': deleteToLineStart,
+/** What the prompt's editing commands do (their keys are in keys/editing.ts). */
+const editorActions: Readonly<
+	Record<Exclude<EditingCommand, 'submitText' | 'cancelText'>, (state: EditorState) => EditorState>
+> = {
+	deleteBackward,
+	deleteWordBackward,
+	deleteToLineStart,
+	cursorLeft: (state) => moveHorizontal(state, -1),
+	cursorRight: (state) => moveHorizontal(state, 1),
+	cursorUp: (state) => moveVertical(state, -1),
+	cursorDown: (state) => moveVertical(state, 1),
+	lineStart: (state) => moveToLineEdge(state, 'start'),
+	lineEnd: (state) => moveToLineEdge(state, 'end'),
 };
+
+/** The prompt's edit for a key, if it is one of its editing keys. */
+function editFor(name: string | undefined): ((state: EditorState) => EditorState) | undefined {
+	const command = editingCommandOf(name);
+	return command === undefined || command === 'submitText' || command === 'cancelText'
+		? undefined
+		: editorActions[command];
+}
 
 /**
 True when a key bound to a transcript command reaches it while the prompt has the keys: the editor
 keeps printable keys (they type text), enter (send) and its editing keys for itself.
 */
 export function worksFromPrompt(name: string): boolean {
-	return [...name].length > 1 && name !== 'space' && name !== 'enter' && !Object.hasOwn(editorKeys, name);
+	return (
+		[...name].length > 1 &&
+		name !== 'space' &&
+		editFor(name) === undefined &&
+		editingCommandOf(name) !== 'submitText'
+	);
 }
 
 /**
@@ -156,11 +169,11 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 		return {type: 'insert', text: '\n', submit: false};
 	}
 
-	if (key.return && !key.meta) {
+	if (editingCommandOf(name) === 'submitText' || (key.return && !key.meta)) {
 		return {type: 'submit'};
 	}
 
-	const edit = name === undefined ? undefined : editorKeys[name];
+	const edit = editFor(name);
 	if (edit !== undefined) {
 		return {type: 'edit', edit};
 	}

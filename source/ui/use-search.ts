@@ -7,6 +7,7 @@ so the only state is the prompt's text and the query.
 import type {Key} from 'ink';
 import {useCallback, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {SearchCommand} from '../keys/commands.js';
+import {editingCommandOf} from '../keys/editing.js';
 import {keyNameFromInk} from '../keys/key-names.js';
 import {seg} from '../panels/parts.js';
 import type {Row} from '../panels/types.js';
@@ -134,12 +135,12 @@ export function useSearch({
 				return false;
 			}
 
-			const name = keyNameFromInk(input, key);
-			if (name === 'escape') {
+			const edit = editingCommandOf(keyNameFromInk(input, key));
+			if (edit === 'cancelText') {
 				setOpenDraft(undefined);
-			} else if (name === 'enter') {
+			} else if (edit === 'submitText') {
 				confirm(current);
-			} else if (name === 'backspace' || name === 'delete') {
+			} else if (edit === 'deleteBackward') {
 				setOpenDraft([...current].slice(0, -1).join(''));
 			} else {
 				const text = typed(input, key);

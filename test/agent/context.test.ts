@@ -2,35 +2,15 @@ import type {ModelMessage} from 'ai';
 import {describe, expect, it} from 'vitest';
 import {ContextMeter, estimateTokens} from '../../source/agent/context.js';
 import {isRecord} from '../../source/agent/json.js';
-import {compactionText} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
 import {startHarness} from './harness.js';
+import {shownNotices} from './notice-texts.js';
 
 function bodyOf(request: {body: unknown} | undefined): Record<string, unknown> {
 	return isRecord(request?.body) ? request.body : {};
 }
 
-/** The texts the person sees as notices: notices, retries, switches and compactions. */
-function noticeTexts(events: readonly TranscriptEvent[]): string[] {
-	return events.flatMap((event) => {
-		switch (event.type) {
-			case 'notice':
-			case 'retry':
-			case 'model-switch': {
-				return [event.text];
-			}
-
-			case 'compaction': {
-				return [compactionText(event.summary)];
-			}
-
-			default: {
-				return [];
-			}
-		}
-	});
-}
+const noticeTexts = shownNotices;
 
 const summaryAsked = /about to be cut to save context/;
 

@@ -1,30 +1,10 @@
 import http from 'node:http';
 import {describe, expect, it} from 'vitest';
-import {compactionText} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
 import {eventTags, startHarness} from './harness.js';
+import {shownNotices} from './notice-texts.js';
 
-/** The texts the person sees as notices: notices, retries, switches and compactions. */
-function notices(events: readonly TranscriptEvent[]): string[] {
-	return events.flatMap((event) => {
-		switch (event.type) {
-			case 'notice':
-			case 'retry':
-			case 'model-switch': {
-				return [event.text];
-			}
-
-			case 'compaction': {
-				return [compactionText(event.summary)];
-			}
-
-			default: {
-				return [];
-			}
-		}
-	});
-}
+const notices = shownNotices;
 
 /** A port nothing listens on: a server is opened and closed again. */
 async function closedPort(): Promise<number> {

@@ -8,35 +8,15 @@ import {parseModelArgument, resolveModelSwitch} from '../../source/agent/model-s
 import {historyForProvider} from '../../source/agent/provider-history.js';
 import {AgentSession} from '../../source/agent/session.js';
 import {loadSession} from '../../source/sessions/replay-file.js';
-import {compactionText} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
 import {eventTags, makeWorkspace, startHarness} from './harness.js';
+import {shownNotices} from './notice-texts.js';
 
 function bodyOf(request: {body: unknown} | undefined): Record<string, unknown> {
 	return isRecord(request?.body) ? request.body : {};
 }
 
-/** The texts the person sees as notices: notices, retries, switches and compactions. */
-function noticeTexts(events: readonly TranscriptEvent[]): string[] {
-	return events.flatMap((event) => {
-		switch (event.type) {
-			case 'notice':
-			case 'retry':
-			case 'model-switch': {
-				return [event.text];
-			}
-
-			case 'compaction': {
-				return [compactionText(event.summary)];
-			}
-
-			default: {
-				return [];
-			}
-		}
-	});
-}
+const noticeTexts = shownNotices;
 
 describe('parseModelArgument', () => {
 	it.each([

@@ -7,12 +7,12 @@ place (an editor's save, rm and create), is read again from the start after a `r
 import {type FileHandle, open} from 'node:fs/promises';
 import {setTimeout as delay} from 'node:timers/promises';
 import type {TranscriptEvent} from '../transcript/types.js';
-import {scanSubagents} from './claude-code-subagents.js';
+import {SubagentFollower, type SubagentFollowLimits} from './claude-code/subagent-follow.js';
+import {scanSubagents} from './claude-code/subagents.js';
 import {handleIdentity, sameFile, statPath} from './file-identity.js';
 import {LineSplitter} from './line-reader.js';
 import type {ReplayOutcome} from './replay-file.js';
 import {SessionReplayer} from './replayer.js';
-import {SubagentFollower, type SubagentFollowLimits} from './subagent-follow.js';
 import type {SessionFormat} from './types.js';
 
 /** Options for following one log. */

@@ -3,11 +3,11 @@ Replaying a whole log file: stream its lines through a SessionReplayer and hand 
 batches as they are parsed, so a caller can paint the first screen long before a large file ends.
 */
 import type {TranscriptEvent} from '../transcript/types.js';
+import {expandSubagents} from './claude-code/subagent-replay.js';
 import {withDisplayPaths} from './display-path.js';
 import {readLineBatches} from './line-reader.js';
 import {SessionReplayer} from './replayer.js';
 import type {ReplayStats} from './stats.js';
-import {expandSubagents} from './subagent-replay.js';
 import type {AdapterOutput, SessionFormat, SessionMeta} from './types.js';
 
 /** Options for reading one log. */

@@ -3,15 +3,15 @@ Turns a log's lines into transcript events: JSON parsing, format detection from 
 that tell, and the adapter for that format. Line-level damage (bad JSON, giant lines, a last line
 cut in half) is counted here; entry-level surprises are counted by the adapters.
 */
-import {createClaudeCodeAdapter} from './claude-code-adapter.js';
-import type {SubagentIndex} from './claude-code-subagents.js';
-import {createCodexAdapter} from './codex-adapter.js';
+import {createClaudeCodeAdapter} from './claude-code/adapter.js';
+import type {SubagentIndex} from './claude-code/subagents.js';
+import {createCodexAdapter} from './codex/adapter.js';
 import {detectLine} from './detect.js';
 import {withDisplayPaths} from './display-path.js';
 import {parseJson} from './json.js';
 import {createLectorAdapter} from './lector/adapter.js';
 import type {LineRecord} from './line-reader.js';
-import {createPiAdapter} from './pi-adapter.js';
+import {createPiAdapter} from './pi/adapter.js';
 import {StatsCollector} from './stats.js';
 import {
 	type AdapterOutput,

@@ -1,6 +1,6 @@
 /** Types shared by the session readers: formats, session facts, and the adapter contract. */
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
-import type {SubagentIndex} from './claude-code-subagents.js';
+import type {SubagentIndex} from './claude-code/subagents.js';
 import type {StatsCollector} from './stats.js';
 
 /** The log formats lector can replay, detected from the content. */

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {endOf, loadFixture, readDetailsOf, reasons} from './helpers.js';
+import {endOf, loadFixture, readDetailsOf, reasons} from '../helpers.js';
 
 const session = () => loadFixture('claude-code', '5f0c9a6e-2b1d-4c8e-9a7f-1d2e3f4a5b6c.jsonl');
 

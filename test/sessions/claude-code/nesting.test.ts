@@ -2,15 +2,15 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {loadSession} from '../../source/sessions/replay-file.js';
-import {SessionReplayer} from '../../source/sessions/replayer.js';
-import {createPainter} from '../../source/theme/ansi.js';
-import {darkTheme} from '../../source/theme/themes.js';
-import {applyEvents, emptyTranscript, maxNestDepth} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {printItems} from '../../source/ui/print.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {loadFixture, readDetailsOf, reasons} from './helpers.js';
+import {loadSession} from '../../../source/sessions/replay-file.js';
+import {SessionReplayer} from '../../../source/sessions/replayer.js';
+import {createPainter} from '../../../source/theme/ansi.js';
+import {darkTheme} from '../../../source/theme/themes.js';
+import {applyEvents, emptyTranscript, maxNestDepth} from '../../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../../source/transcript/types.js';
+import {printItems} from '../../../source/ui/print.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {loadFixture, readDetailsOf, reasons} from '../helpers.js';
 
 /** `call<parent` for every tool-start, in order. */
 function starts(events: readonly TranscriptEvent[]): string[] {

@@ -1,8 +1,8 @@
 import {expect, test} from 'vitest';
-import {createPiAdapter} from '../../source/sessions/pi-adapter.js';
-import {StatsCollector} from '../../source/sessions/stats.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {endOf, idsOf, loadFixture, readDetailsOf, reasons} from './helpers.js';
+import {createPiAdapter} from '../../../source/sessions/pi/adapter.js';
+import {StatsCollector} from '../../../source/sessions/stats.js';
+import type {TranscriptEvent} from '../../../source/transcript/types.js';
+import {endOf, idsOf, loadFixture, readDetailsOf, reasons} from '../helpers.js';
 
 test('v3: the branch that ends at the last entry is shown; the abandoned one is not', async () => {
 	const session = await loadFixture('pi', 'v3-branches.jsonl');

@@ -1,14 +1,14 @@
 import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {emptySubagentIndex} from '../../source/sessions/claude-code-subagents.js';
-import {followFile} from '../../source/sessions/follow.js';
-import {StatsCollector} from '../../source/sessions/stats.js';
-import type {SubagentFollowLimits} from '../../source/sessions/subagent-follow.js';
-import {SubagentFollower} from '../../source/sessions/subagent-follow.js';
-import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
+import type {SubagentFollowLimits} from '../../../source/sessions/claude-code/subagent-follow.js';
+import {SubagentFollower} from '../../../source/sessions/claude-code/subagent-follow.js';
+import {emptySubagentIndex} from '../../../source/sessions/claude-code/subagents.js';
+import {followFile} from '../../../source/sessions/follow.js';
+import {StatsCollector} from '../../../source/sessions/stats.js';
+import {applyEvents, emptyTranscript} from '../../../source/transcript/reducer.js';
+import type {TranscriptEvent} from '../../../source/transcript/types.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
 
 const directory = makeTempDir('lector-subagent-follow-');
 let sessions = 0;

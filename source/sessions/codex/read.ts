@@ -1,8 +1,8 @@
 /** ReadDetails for a Codex shell command recognised as a read (see shell-read.ts). */
 
-import type {ForeignReadDetails} from '../transcript/details.js';
-import {omittedMarker, type ShellOutput} from './codex-output.js';
-import {loggedReadDetails, loggedReadError, splitOutputLines, stripLineNumbers} from './logged-read.js';
+import type {ForeignReadDetails} from '../../transcript/details.js';
+import {loggedReadDetails, loggedReadError, splitOutputLines, stripLineNumbers} from '../logged-read.js';
+import {omittedMarker, type ShellOutput} from './output.js';
 import type {ShellRead} from './shell-read.js';
 
 /** The details of one shell read from its output. A failed command is a failed read. */

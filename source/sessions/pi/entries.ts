@@ -1,16 +1,16 @@
 /**
-pi entries to transcript events, one entry at a time (the tree is handled in pi-adapter.ts).
+pi entries to transcript events, one entry at a time (the tree is handled in adapter.ts).
 Messages carry roles user, assistant (text, thinking and toolCall blocks), toolResult, and pi's
 own bashExecution, custom (hookMessage before v3), branchSummary and compactionSummary.
 */
 
-import type {ContentBlock} from '../read/types.js';
-import {loggedDetails} from '../transcript/details.js';
-import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
-import {blocksText, toContentBlocks} from './content.js';
-import {arr, asArgs, bool, isRecord, type JsonRecord, num, rec, str} from './json.js';
-import {piReadDetails} from './pi-read.js';
-import type {StatsCollector} from './stats.js';
+import type {ContentBlock} from '../../read/types.js';
+import {loggedDetails} from '../../transcript/details.js';
+import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
+import {blocksText, toContentBlocks} from '../content.js';
+import {arr, asArgs, bool, isRecord, type JsonRecord, num, rec, str} from '../json.js';
+import type {StatsCollector} from '../stats.js';
+import {piReadDetails} from './read.js';
 
 /** What the entry mapper needs to remember across entries. */
 export type PiState = {

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {endOf, loadFixture, readDetailsOf, reasons} from './helpers.js';
+import {endOf, loadFixture, readDetailsOf, reasons} from '../helpers.js';
 
 const session = () =>
 	loadFixture('codex', 'rollout-2025-03-03T12-00-00-0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl');

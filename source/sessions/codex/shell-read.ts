@@ -5,7 +5,7 @@ the shell, often wrapped in `bash -lc "..."`. Only plain forms are recognised: o
 arguments, at most one pipe into a line selector. Anything with variables, globs, redirections or
 command lists stays a shell call, because what it read cannot be known from the command alone.
 */
-import type {Selection} from '../read/types.js';
+import type {Selection} from '../../read/types.js';
 
 /** How the output's line numbers relate to the file: none, the file's own, or restarted at 1 by a later `nl`. */
 export type LineNumbering = 'none' | 'file' | 'output';

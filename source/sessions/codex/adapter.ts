@@ -4,13 +4,10 @@ response_item, event_msg and compacted. Response items are the conversation (mes
 calls and their outputs joined by call_id); event_msg lines repeat them for the UI and are skipped.
 Shell commands that read one file become `read` calls with the range they asked for.
 */
-import {loggedDetails} from '../transcript/details.js';
-import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
-import {unwrapShellOutput} from './codex-output.js';
-import {codexReadDetails} from './codex-read.js';
-import {blocksText, toContentBlocks} from './content.js';
-import {asArgs, isRecord, type JsonRecord, parseJson, rec, str} from './json.js';
-import {parseShellRead, type ShellRead} from './shell-read.js';
+import {loggedDetails} from '../../transcript/details.js';
+import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
+import {blocksText, toContentBlocks} from '../content.js';
+import {asArgs, isRecord, type JsonRecord, parseJson, rec, str} from '../json.js';
 import {
 	type AdapterContext,
 	type AdapterOutput,
@@ -18,7 +15,10 @@ import {
 	nothing,
 	type SessionAdapter,
 	type SessionMeta,
-} from './types.js';
+} from '../types.js';
+import {unwrapShellOutput} from './output.js';
+import {codexReadDetails} from './read.js';
+import {parseShellRead, type ShellRead} from './shell-read.js';
 
 type Call = {
 	readonly name: string;

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {parseShellRead, splitShellWords} from '../../source/sessions/shell-read.js';
+import {parseShellRead, splitShellWords} from '../../../source/sessions/codex/shell-read.js';
 
 test.each([
 	[

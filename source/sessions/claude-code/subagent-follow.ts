@@ -10,16 +10,16 @@ recently grown one is dropped first), and a file is let go once its Task has its
 has been quiet for `quietMs`.
 */
 import {type FileHandle, open, stat} from 'node:fs/promises';
-import type {TranscriptEvent} from '../transcript/types.js';
-import {createClaudeCodeAdapter} from './claude-code-adapter.js';
-import {refreshSubagents, type SubagentIndex, subagentFolder} from './claude-code-subagents.js';
-import {withDisplayPaths} from './display-path.js';
-import {type FileIdentity, handleIdentity, sameFile, statPath} from './file-identity.js';
-import {isRecord, str} from './json.js';
-import {LineSplitter} from './line-reader.js';
-import type {StatsCollector} from './stats.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {withDisplayPaths} from '../display-path.js';
+import {type FileIdentity, handleIdentity, sameFile, statPath} from '../file-identity.js';
+import {isRecord, str} from '../json.js';
+import {LineSplitter} from '../line-reader.js';
+import type {StatsCollector} from '../stats.js';
+import type {AdapterOutput, SessionAdapter, SubagentRequest} from '../types.js';
+import {createClaudeCodeAdapter} from './adapter.js';
 import {subagentLine} from './subagent-replay.js';
-import type {AdapterOutput, SessionAdapter, SubagentRequest} from './types.js';
+import {refreshSubagents, type SubagentIndex, subagentFolder} from './subagents.js';
 
 /** Limits of one follower. */
 export type SubagentFollowLimits = {

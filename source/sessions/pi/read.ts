@@ -6,12 +6,12 @@ when a cap cut the text. The notice is the only record of the file's size, so it
 (only the two known shapes, only as the last line), then removed so it is not shown as code.
 */
 
-import type {Selection} from '../read/types.js';
-import type {ForeignReadDetails} from '../transcript/details.js';
-import type {ToolResult} from '../transcript/types.js';
-import {blocksText} from './content.js';
-import {bool, type JsonRecord, num, rec, str} from './json.js';
-import {loggedImageDetails, loggedReadDetails, loggedReadError, splitOutputLines} from './logged-read.js';
+import type {Selection} from '../../read/types.js';
+import type {ForeignReadDetails} from '../../transcript/details.js';
+import type {ToolResult} from '../../transcript/types.js';
+import {blocksText} from '../content.js';
+import {bool, type JsonRecord, num, rec, str} from '../json.js';
+import {loggedImageDetails, loggedReadDetails, loggedReadError, splitOutputLines} from '../logged-read.js';
 
 const showingNotice = /^\[Showing lines? (\d+)(?:-(\d+))? of (\d+)(?:[^\]]*?offset=(\d+))?[^\]]*\]$/;
 const moreNotice = /^\[(\d+) more lines? in file\.(?:[^\]]*?offset=(\d+))?[^\]]*\]$/;

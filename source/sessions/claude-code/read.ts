@@ -5,18 +5,18 @@ record is preferred. Without it (older logs, subagent files) the tool_result tex
 `     N→` or `N<tab>` prefixes moved into the gutter and the reminders after the numbered run dropped.
 */
 
-import type {Selection} from '../read/types.js';
-import type {ForeignReadDetails} from '../transcript/details.js';
-import type {ToolResult} from '../transcript/types.js';
-import {blocksText} from './content.js';
-import {isRecord, type JsonRecord, num, rec, str} from './json.js';
+import type {Selection} from '../../read/types.js';
+import type {ForeignReadDetails} from '../../transcript/details.js';
+import type {ToolResult} from '../../transcript/types.js';
+import {blocksText} from '../content.js';
+import {isRecord, type JsonRecord, num, rec, str} from '../json.js';
 import {
 	loggedImageDetails,
 	loggedReadDetails,
 	loggedReadError,
 	splitOutputLines,
 	stripLineNumbers,
-} from './logged-read.js';
+} from '../logged-read.js';
 
 const emptyReminder = /the file exists but the contents are empty/i;
 const pastEndReminder = /shorter than the provided offset \((\d+)\)\. The file has (\d+) lines?/i;

@@ -6,7 +6,7 @@ their call; the call's `toolUseResult.agentId` is the fallback join when the met
 */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {isRecord, parseJson, str} from './json.js';
+import {isRecord, parseJson, str} from '../json.js';
 
 /**
 Subagent files of one session, by the call that started them and by agent id. While a log is

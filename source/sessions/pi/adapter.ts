@@ -5,16 +5,16 @@ the branch being shown, and their events stream straight out; when an entry hang
 entry (the person went back with /tree and continued), the transcript is reset and the new branch
 is replayed from its root, so a followed session switches branches as pi does.
 */
-import type {TranscriptEvent} from '../transcript/types.js';
-import {isRecord, num, str} from './json.js';
-import {entryEvents, type PiState} from './pi-entries.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {isRecord, num, str} from '../json.js';
 import {
 	type AdapterContext,
 	type AdapterOutput,
 	closeOpenCalls,
 	nothing,
 	type SessionAdapter,
-} from './types.js';
+} from '../types.js';
+import {entryEvents, type PiState} from './entries.js';
 
 type Node = {readonly parentId: string | undefined; readonly events: readonly TranscriptEvent[]};
 

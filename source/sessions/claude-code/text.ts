@@ -4,7 +4,7 @@ are typed `user`: slash commands are wrapped in `<command-name>` tags, their out
 `<local-command-stdout>`, interruptions are bracketed sentences, and reminders are
 `<system-reminder>` blocks. Only real prompts become user items.
 */
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
 
 function tag(text: string, name: string): string | undefined {
 	const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text);

@@ -4,7 +4,7 @@ versions: a JSON string `{"output": "...", "metadata": {"exit_code": 0, ...}}`, 
 header (`Exit code: 0`, `Wall time: ...`, `Total output lines: N`, `Output:`), or the unified exec
 header (`Process exited with code 0`, ..., `Output:`). Each is unwrapped to the command's output.
 */
-import {isRecord, num, parseJson, rec, str} from './json.js';
+import {isRecord, num, parseJson, rec, str} from '../json.js';
 
 /** A shell output without its wrapper. */
 export type ShellOutput = {

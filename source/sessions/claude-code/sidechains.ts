@@ -6,7 +6,7 @@ and then its prompt (the Task's `prompt` argument) is what tells. These links ar
 the subagent's calls nest under the call that started them, to any depth: a sidechain's own Task
 call is a Task line like any other.
 */
-import {arr, isRecord, type JsonRecord, rec, str} from './json.js';
+import {arr, isRecord, type JsonRecord, rec, str} from '../json.js';
 
 /** Tool names that start a subagent (Claude Code renamed Task to Agent). */
 const taskNames = new Set(['Task', 'Agent']);

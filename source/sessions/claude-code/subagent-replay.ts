@@ -6,13 +6,13 @@ subagents deeper than that are read after the file that started them is closed (
 under their call, which the transcript draws at its deepest level).
 */
 import path from 'node:path';
-import {maxNestDepth} from '../transcript/reducer.js';
-import type {TranscriptEvent} from '../transcript/types.js';
-import {createClaudeCodeAdapter} from './claude-code-adapter.js';
-import {parseJson} from './json.js';
-import {type LineRecord, readLineBatches} from './line-reader.js';
-import type {StatsCollector} from './stats.js';
-import {type AdapterOutput, nothing, type SessionAdapter, type SubagentRequest} from './types.js';
+import {maxNestDepth} from '../../transcript/reducer.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {parseJson} from '../json.js';
+import {type LineRecord, readLineBatches} from '../line-reader.js';
+import type {StatsCollector} from '../stats.js';
+import {type AdapterOutput, nothing, type SessionAdapter, type SubagentRequest} from '../types.js';
+import {createClaudeCodeAdapter} from './adapter.js';
 
 type Scope = {readonly stats: StatsCollector; readonly maxLineBytes: number | undefined};
 

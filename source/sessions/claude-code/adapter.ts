@@ -4,17 +4,13 @@ attachment, ...), linked by uuid/parentUuid. Assistant lines hold text, thinking
 blocks (often one block per line); tool results come back as tool_result blocks in later user
 lines, joined by tool_use_id, usually with a structured `toolUseResult` beside them. Subagents nest
 under the Task call that started them, to any depth: their files are spliced in after that call
-(subagent-replay.ts), and older logs' inline sidechain lines are linked to it (claude-code-sidechains.ts).
+(subagent-replay.ts), and older logs' inline sidechain lines are linked to it (sidechains.ts).
 */
-import {loggedDetails} from '../transcript/details.js';
-import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
-import {claudeCodeReadDetails} from './claude-code-read.js';
-import {SidechainLinks} from './claude-code-sidechains.js';
-import {type SubagentIndex, scanSubagents} from './claude-code-subagents.js';
-import {userTextEvent} from './claude-code-text.js';
-import {toContentBlocks} from './content.js';
-import {arr, asArgs, bool, isRecord, type JsonRecord, rec, str} from './json.js';
-import type {StatsCollector} from './stats.js';
+import {loggedDetails} from '../../transcript/details.js';
+import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
+import {toContentBlocks} from '../content.js';
+import {arr, asArgs, bool, isRecord, type JsonRecord, rec, str} from '../json.js';
+import type {StatsCollector} from '../stats.js';
 import {
 	type AdapterContext,
 	type AdapterOutput,
@@ -23,7 +19,11 @@ import {
 	type SessionAdapter,
 	type SessionMeta,
 	type SubagentRequest,
-} from './types.js';
+} from '../types.js';
+import {claudeCodeReadDetails} from './read.js';
+import {SidechainLinks} from './sidechains.js';
+import {type SubagentIndex, scanSubagents} from './subagents.js';
+import {userTextEvent} from './text.js';
 
 /** Options beyond the shared context. */
 export type ClaudeCodeOptions = {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import meow from 'meow';
 import {checkCommandFlags, meowFlags as flags, typedFlags} from './commands/flags.js';
-import {modelText, runRead, UsageError} from './commands/read.js';
+import {modelText, runRead, UsageError} from './commands/read/read-command.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 import {letInkDrawOnTerminals} from './ui/terminal-env.js';
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
 		} else {
 			// The panel view (issue 3): interactive on a terminal, printed once otherwise.
 			// Each command loads only what it uses: Ink, React and the model SDK cost a cold start about 0.6 s.
-			const {showReadPanel} = await import('./ui/show-read.js');
+			const {showReadPanel} = await import('./commands/read/show-read.js');
 			await showReadPanel(rest[0] ?? '', cli.flags, result);
 		}
 
@@ -148,12 +148,12 @@ async function main(): Promise<number> {
 	}
 
 	if (command === 'replay') {
-		const {runReplay} = await import('./commands/replay.js');
+		const {runReplay} = await import('./commands/replay/replay-command.js');
 		return runReplay(rest, cli.flags);
 	}
 
 	if (command === undefined) {
-		const {runShell} = await import('./shell/run-shell.js');
+		const {runShell} = await import('./commands/shell/run-shell.js');
 		return runShell({
 			cwd: cli.flags.cwd ?? '.',
 			flags: {

@@ -22,7 +22,7 @@ export type Command =
 	| 'search'
 	| 'searchNext'
 	| 'searchPrevious'
-	// The agent shell's own keys (source/shell/); other views ignore them.
+	// The agent shell's own keys (source/commands/shell/); other views ignore them.
 	| 'newline'
 	| 'abort'
 	| 'switchFocus';

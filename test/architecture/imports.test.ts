@@ -62,8 +62,7 @@ const rules: readonly Rule[] = [
 		noPackages: [],
 	},
 	{area: 'ui', role: 'the shared view parts (Ink)', may: undefined},
-	{area: 'shell', role: "the agent shell's screen", may: undefined},
-	{area: 'commands', role: 'read and replay screens and their flags', may: undefined},
+	{area: 'commands', role: 'one folder per screen (read, replay, shell) and the flags', may: undefined},
 	{
 		area: 'mcp',
 		role: 'the MCP server',

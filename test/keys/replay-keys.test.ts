@@ -1,8 +1,8 @@
 import {expect, test} from 'vitest';
+import {routeKey} from '../../source/commands/shell/routing.js';
 import {applyOverrides, defaultBindings} from '../../source/keys/bindings.js';
 import {commandTable} from '../../source/keys/commands.js';
 import {noKey} from '../../source/keys/key-chunks.js';
-import {routeKey} from '../../source/shell/routing.js';
 
 test('the replay keys are in the key table with descriptions, and can be rebound', () => {
 	for (const [command, key] of [

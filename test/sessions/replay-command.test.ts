@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, expect, test, vi} from 'vitest';
-import {runReplay} from '../../source/commands/replay.js';
+import {runReplay} from '../../source/commands/replay/replay-command.js';
 import {fixture} from './helpers.js';
 
 const flags = {print: false, expanded: false, json: false, verbose: false, follow: false};

@@ -4,8 +4,8 @@ the terminal, scrolled with the focus and page keys, closed by any other key; an
 keys that work in its view.
 */
 import {afterEach, describe, expect, test} from 'vitest';
+import ShellApp, {type ShellSession} from '../../source/commands/shell/shell-app.js';
 import {applyOverrides, defaultBindings} from '../../source/keys/bindings.js';
-import ShellApp, {type ShellSession} from '../../source/shell/shell-app.js';
 import {displayWidth} from '../../source/text/width.js';
 import {createPainter} from '../../source/theme/ansi.js';
 import {darkTheme} from '../../source/theme/themes.js';

@@ -1,7 +1,7 @@
 import {describe, expect, test} from 'vitest';
+import {type StatusFacts, shellStatusRows} from '../../source/commands/shell/shell-status.js';
 import {defaultBindings} from '../../source/keys/bindings.js';
 import type {KeyContext} from '../../source/keys/commands.js';
-import {type StatusFacts, shellStatusRows} from '../../source/shell/shell-status.js';
 import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {initialViewState} from '../../source/transcript/view-state.js';

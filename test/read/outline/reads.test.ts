@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {modelText, runRead} from '../../../source/commands/read.js';
+import {modelText, runRead} from '../../../source/commands/read/read-command.js';
 import {read} from '../../../source/read/index.js';
 import {maxOutlineBytes} from '../../../source/read/outline/outline-file.js';
 import {parserCounters} from '../../../source/read/outline/parser.js';

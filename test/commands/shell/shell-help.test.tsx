@@ -1,13 +1,13 @@
 /** /help in the shell names the keys in use, and what it says is true: that key opens the help screen. */
 import {afterEach, expect, test} from 'vitest';
-import {AgentSession} from '../../source/agent/session.js';
-import {applyOverrides, defaultBindings} from '../../source/keys/bindings.js';
-import ShellApp from '../../source/shell/shell-app.js';
-import {shellKeysHelp} from '../../source/shell/shell-status.js';
-import {createPainter} from '../../source/theme/ansi.js';
-import {darkTheme} from '../../source/theme/themes.js';
-import {makeWorkspace} from '../agent/harness.js';
-import {keys, type Rendered, renderAt} from '../helpers/render.js';
+import {AgentSession} from '../../../source/agent/session.js';
+import ShellApp from '../../../source/commands/shell/shell-app.js';
+import {shellKeysHelp} from '../../../source/commands/shell/shell-status.js';
+import {applyOverrides, defaultBindings} from '../../../source/keys/bindings.js';
+import {createPainter} from '../../../source/theme/ansi.js';
+import {darkTheme} from '../../../source/theme/themes.js';
+import {makeWorkspace} from '../../agent/harness.js';
+import {keys, type Rendered, renderAt} from '../../helpers/render.js';
 
 let current: Rendered | undefined;
 

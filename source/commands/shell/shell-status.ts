@@ -1,11 +1,11 @@
 /** The shell's status line: what is happening, where the keys go, and the keys that work there. */
-import type {KeyBindings} from '../keys/bindings.js';
-import type {Command} from '../keys/commands.js';
-import {seg} from '../panels/parts.js';
-import type {Row} from '../panels/types.js';
-import {displayWidth, padToWidth, wordWrapToWidth} from '../text/width.js';
-import {labelFor} from '../ui/frame.js';
-import {cutAtWord, fitStatus, type StatusKey, type StatusLead} from '../ui/status-fit.js';
+import type {KeyBindings} from '../../keys/bindings.js';
+import type {Command} from '../../keys/commands.js';
+import {seg} from '../../panels/parts.js';
+import type {Row} from '../../panels/types.js';
+import {displayWidth, padToWidth, wordWrapToWidth} from '../../text/width.js';
+import {labelFor} from '../../ui/frame.js';
+import {cutAtWord, fitStatus, type StatusKey, type StatusLead} from '../../ui/status-fit.js';
 import {promptKeyLabel, type ShellFocus} from './routing.js';
 
 /** What the status line reports. */

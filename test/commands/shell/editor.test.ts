@@ -1,7 +1,5 @@
 import type {Key} from 'ink';
 import {describe, expect, test} from 'vitest';
-import {defaultBindings} from '../../source/keys/bindings.js';
-import {noKey} from '../../source/keys/key-chunks.js';
 import {
 	deleteBackward,
 	deleteWordBackward,
@@ -11,10 +9,12 @@ import {
 	moveHorizontal,
 	moveVertical,
 	takeSubmission,
-} from '../../source/shell/editor.js';
-import {layoutEditor, visibleEditorRows} from '../../source/shell/editor-view.js';
-import {routeKey, type ShellFocus} from '../../source/shell/routing.js';
-import {lineText} from '../../source/text/styled.js';
+} from '../../../source/commands/shell/editor.js';
+import {layoutEditor, visibleEditorRows} from '../../../source/commands/shell/editor-view.js';
+import {routeKey, type ShellFocus} from '../../../source/commands/shell/routing.js';
+import {defaultBindings} from '../../../source/keys/bindings.js';
+import {noKey} from '../../../source/keys/key-chunks.js';
+import {lineText} from '../../../source/text/styled.js';
 
 const typed = (text: string): EditorState => insertText(emptyEditor, text);
 

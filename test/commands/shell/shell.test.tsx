@@ -6,17 +6,17 @@ for the byte-for-byte comparison with `lector read --model-view`.
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {isRecord} from '../../source/agent/json.js';
-import {AgentSession} from '../../source/agent/session.js';
-import {defaultBindings} from '../../source/keys/bindings.js';
-import ShellApp, {type ShellSession} from '../../source/shell/shell-app.js';
-import {createPainter} from '../../source/theme/ansi.js';
-import {darkTheme} from '../../source/theme/themes.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {startHarness} from '../agent/harness.js';
-import type {FakeApi} from '../helpers/fake-model-server.js';
-import {keys, type Rendered, renderAt} from '../helpers/render.js';
-import {root} from '../helpers/transcripts.js';
+import {isRecord} from '../../../source/agent/json.js';
+import {AgentSession} from '../../../source/agent/session.js';
+import ShellApp, {type ShellSession} from '../../../source/commands/shell/shell-app.js';
+import {defaultBindings} from '../../../source/keys/bindings.js';
+import {createPainter} from '../../../source/theme/ansi.js';
+import {darkTheme} from '../../../source/theme/themes.js';
+import type {TranscriptEvent} from '../../../source/transcript/types.js';
+import {startHarness} from '../../agent/harness.js';
+import type {FakeApi} from '../../helpers/fake-model-server.js';
+import {keys, type Rendered, renderAt} from '../../helpers/render.js';
+import {root} from '../../helpers/transcripts.js';
 
 const columns = 100;
 const rows = 24;

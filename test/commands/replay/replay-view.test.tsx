@@ -1,13 +1,13 @@
 import {afterEach, describe, expect, test} from 'vitest';
-import {EventQueue, LiveTranscript} from '../../source/commands/replay-view.js';
-import {defaultBindings} from '../../source/keys/bindings.js';
-import {StatsCollector} from '../../source/sessions/stats.js';
-import type {SessionMeta} from '../../source/sessions/types.js';
-import {displayWidth} from '../../source/text/width.js';
-import {createPainter} from '../../source/theme/ansi.js';
-import {darkTheme} from '../../source/theme/themes.js';
-import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {keys, type Rendered, renderAt, stripAnsi} from '../helpers/render.js';
+import {EventQueue, LiveTranscript} from '../../../source/commands/replay/replay-view.js';
+import {defaultBindings} from '../../../source/keys/bindings.js';
+import {StatsCollector} from '../../../source/sessions/stats.js';
+import type {SessionMeta} from '../../../source/sessions/types.js';
+import {displayWidth} from '../../../source/text/width.js';
+import {createPainter} from '../../../source/theme/ansi.js';
+import {darkTheme} from '../../../source/theme/themes.js';
+import type {TranscriptEvent} from '../../../source/transcript/types.js';
+import {keys, type Rendered, renderAt, stripAnsi} from '../../helpers/render.js';
 
 const rows = 30;
 const painter = createPainter(darkTheme, 3);

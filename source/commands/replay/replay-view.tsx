@@ -6,18 +6,18 @@ list copy per flush rather than one per line.
 */
 import process from 'node:process';
 import {useCallback, useEffect, useMemo, useState} from 'react';
-import type {KeyBindings} from '../keys/bindings.js';
-import {countsLine, type ReplayStats} from '../sessions/stats.js';
-import type {SessionMeta} from '../sessions/types.js';
-import type {Painter} from '../theme/ansi.js';
-import {applyEvents, emptyTranscript} from '../transcript/reducer.js';
-import type {TranscriptEvent} from '../transcript/types.js';
-import {initialViewState} from '../transcript/view-state.js';
-import {renderFullScreen} from '../ui/full-screen.js';
-import {type PictureOverlay, pictureOverlayFor} from '../ui/picture-overlay.js';
-import {sessionHeaderRows} from '../ui/session-header.js';
-import {loadViewSettings} from '../ui/show.js';
-import TranscriptView from '../ui/transcript-view.js';
+import type {KeyBindings} from '../../keys/bindings.js';
+import {countsLine, type ReplayStats} from '../../sessions/stats.js';
+import type {SessionMeta} from '../../sessions/types.js';
+import type {Painter} from '../../theme/ansi.js';
+import {applyEvents, emptyTranscript} from '../../transcript/reducer.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {initialViewState} from '../../transcript/view-state.js';
+import {renderFullScreen} from '../../ui/full-screen.js';
+import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.js';
+import {sessionHeaderRows} from '../../ui/session-header.js';
+import {loadViewSettings} from '../../ui/show.js';
+import TranscriptView from '../../ui/transcript-view.js';
 
 /** Milliseconds between applying queued events to the view. */
 const flushMs = 50;

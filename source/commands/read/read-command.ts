@@ -1,5 +1,5 @@
-import {type ReadLimits, type ReadResult, read} from '../read/index.js';
-import {wholeNumberOf} from '../read/params.js';
+import {type ReadLimits, type ReadResult, read} from '../../read/index.js';
+import {wholeNumberOf} from '../../read/params.js';
 
 export type ReadCommandFlags = {
 	readonly offset: string | undefined;

@@ -5,13 +5,13 @@ screen, and close the session (and its log) when the person quits.
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import {type ModelFlags, openShellSession} from '../agent/index.js';
-import type {KeyBindings} from '../keys/bindings.js';
-import {readLectorLog} from '../sessions/lector/log-file.js';
-import type {TranscriptEvent} from '../transcript/types.js';
-import {renderFullScreen} from '../ui/full-screen.js';
-import {pictureOverlayFor} from '../ui/picture-overlay.js';
-import {loadViewSettings} from '../ui/show.js';
+import {type ModelFlags, openShellSession} from '../../agent/index.js';
+import type {KeyBindings} from '../../keys/bindings.js';
+import {readLectorLog} from '../../sessions/lector/log-file.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {renderFullScreen} from '../../ui/full-screen.js';
+import {pictureOverlayFor} from '../../ui/picture-overlay.js';
+import {loadViewSettings} from '../../ui/show.js';
 import ShellApp from './shell-app.js';
 import {demoOutroText, shellKeysHelp} from './shell-status.js';
 

@@ -3,8 +3,8 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {root} from '../helpers/transcripts.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {root} from '../../helpers/transcripts.js';
 
 const cli = path.join(root, 'dist', 'cli.js');
 const skip = existsSync(cli) ? undefined : 'dist/cli.js is missing: run npm run build';

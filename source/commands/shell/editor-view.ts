@@ -3,11 +3,11 @@ The prompt editor laid out as rows: lines wrap at the terminal's width, the curs
 cell, and at most `maxRows` rows are shown, always including the cursor's. Pure; the editor's
 height (which the transcript viewport gives up) is the length of the result.
 */
-import {seg} from '../panels/parts.js';
-import type {Row} from '../panels/types.js';
-import {placeholderFor} from '../text/sanitize.js';
-import {clusters, clusterWidth, cutToWidth} from '../text/width.js';
-import type {Role} from '../theme/roles.js';
+import {seg} from '../../panels/parts.js';
+import type {Row} from '../../panels/types.js';
+import {placeholderFor} from '../../text/sanitize.js';
+import {clusters, clusterWidth, cutToWidth} from '../../text/width.js';
+import type {Role} from '../../theme/roles.js';
 import type {EditorState} from './editor.js';
 
 /** The prompt mark on the editor's first row; later rows are indented by its width. */

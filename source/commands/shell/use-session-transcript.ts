@@ -4,9 +4,9 @@ every event the session emits, applied in batches so a burst of streamed deltas 
 call (one copy of the item list) per turn of the event loop rather than one per delta.
 */
 import {useEffect, useState} from 'react';
-import type {AgentSession} from '../agent/index.js';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {AgentSession} from '../../agent/index.js';
+import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
 
 /** The part of the session the transcript needs. */
 export type EventSource = Pick<AgentSession, 'subscribe'>;

@@ -2,9 +2,9 @@ import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {read} from '../../source/read/index.js';
+import {read} from '../../../source/read/index.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const cli = path.join(root, 'dist', 'cli.js');
 
 function lector(...args: string[]) {

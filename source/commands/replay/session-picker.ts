@@ -6,9 +6,9 @@ with an AbortError on Ctrl+C and Ctrl+D: those are answers here (cancel, nothing
 import os from 'node:os';
 import process from 'node:process';
 import {createInterface, type Interface} from 'node:readline';
-import {listSessions, type SessionEntry} from '../sessions/session-list.js';
-import {sanitizeLine} from '../text/sanitize.js';
-import {tildify} from '../ui/session-header.js';
+import {listSessions, type SessionEntry} from '../../sessions/session-list.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import {tildify} from '../../ui/session-header.js';
 
 /** The exit code after Ctrl+C at the prompt: 128 + SIGINT, as a shell reports an interrupted command. */
 export const interruptedExit = 130;

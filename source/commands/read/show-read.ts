@@ -1,7 +1,7 @@
 /** `lector read` without --json or --model-view: the read panel for one engine result. */
-import type {ReadResult} from '../read/types.js';
-import {applyEvents, emptyTranscript} from '../transcript/reducer.js';
-import {showTranscript} from './show.js';
+import type {ReadResult} from '../../read/types.js';
+import {applyEvents, emptyTranscript} from '../../transcript/reducer.js';
+import {showTranscript} from '../../ui/show.js';
 
 /** The flags of `lector read` that shape the call and the view. */
 export type ReadViewFlags = {

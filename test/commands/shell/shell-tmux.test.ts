@@ -6,11 +6,11 @@ is read back with capture-pane. Needs dist/cli.js (npm test builds before vitest
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect} from 'vitest';
-import {isRecord} from '../../source/agent/json.js';
-import {startFakeModelServer} from '../helpers/fake-model-server.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {cli, startTmux, tmuxTest} from '../helpers/tmux.js';
-import {root} from '../helpers/transcripts.js';
+import {isRecord} from '../../../source/agent/json.js';
+import {startFakeModelServer} from '../../helpers/fake-model-server.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {cli, startTmux, tmuxTest} from '../../helpers/tmux.js';
+import {root} from '../../helpers/transcripts.js';
 
 /** No model from the person's own environment or config, and the log in a temp folder. */
 function cleanEnv(state: string): string {

@@ -5,11 +5,11 @@ end quietly, a wrong answer is explained and asked again.
 import {copyFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {parseChoice} from '../../source/commands/session-picker.js';
-import {piFolderName} from '../../source/sessions/session-list.js';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {cli, startTmux, tmuxTest} from '../helpers/tmux.js';
-import {root} from '../helpers/transcripts.js';
+import {parseChoice} from '../../../source/commands/replay/session-picker.js';
+import {piFolderName} from '../../../source/sessions/session-list.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {cli, startTmux, tmuxTest} from '../../helpers/tmux.js';
+import {root} from '../../helpers/transcripts.js';
 
 const home = makeTempDir('lector-picker-');
 const project = path.join(home, 'project');

@@ -8,17 +8,17 @@ import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {followFile} from '../sessions/follow.js';
-import {loadSession, type ReplayOutcome, replayFile} from '../sessions/replay-file.js';
-import {type ReplayStats, statsDetails, statsLine} from '../sessions/stats.js';
-import type {SessionMeta} from '../sessions/types.js';
-import {stringifyForTerminal} from '../text/safe-json.js';
-import {sanitizeLine} from '../text/sanitize.js';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../transcript/reducer.js';
-import type {TranscriptEvent} from '../transcript/types.js';
-import {sessionFacts, tildify} from '../ui/session-header.js';
-import {showTranscript} from '../ui/show.js';
-import {UsageError} from './read.js';
+import {followFile} from '../../sessions/follow.js';
+import {loadSession, type ReplayOutcome, replayFile} from '../../sessions/replay-file.js';
+import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js';
+import type {SessionMeta} from '../../sessions/types.js';
+import {stringifyForTerminal} from '../../text/safe-json.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
+import {sessionFacts, tildify} from '../../ui/session-header.js';
+import {showTranscript} from '../../ui/show.js';
+import {UsageError} from '../read/read-command.js';
 import {pickSession} from './session-picker.js';
 
 export type ReplayFlags = {
@@ -158,9 +158,9 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 
 		// --json streams one event per line; --print streams each item's text once it is complete.
 		let transcript: TranscriptState = emptyTranscript;
-		const {printItems} = await import('../ui/print.js');
-		const {createPainter, detectColorLevel} = await import('../theme/ansi.js');
-		const {themeByName} = await import('../theme/themes.js');
+		const {printItems} = await import('../../ui/print.js');
+		const {createPainter, detectColorLevel} = await import('../../theme/ansi.js');
+		const {themeByName} = await import('../../theme/themes.js');
 		const painter = createPainter(
 			themeByName(process.env['LECTOR_THEME']),
 			detectColorLevel(process.env, process.stdout.isTTY),

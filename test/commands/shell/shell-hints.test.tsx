@@ -4,14 +4,18 @@ at any width, and the frame stays one row shorter than the terminal even when it
 */
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {AgentSession} from '../../source/agent/session.js';
-import {applyOverrides, defaultBindings, type KeyBindings} from '../../source/keys/bindings.js';
-import ShellApp from '../../source/shell/shell-app.js';
-import {demoOutroText, type StatusFacts, shellStatusRows} from '../../source/shell/shell-status.js';
-import {createPainter} from '../../source/theme/ansi.js';
-import {darkTheme} from '../../source/theme/themes.js';
-import {keys, type Rendered, renderAt} from '../helpers/render.js';
-import {root} from '../helpers/transcripts.js';
+import {AgentSession} from '../../../source/agent/session.js';
+import ShellApp from '../../../source/commands/shell/shell-app.js';
+import {
+	demoOutroText,
+	type StatusFacts,
+	shellStatusRows,
+} from '../../../source/commands/shell/shell-status.js';
+import {applyOverrides, defaultBindings, type KeyBindings} from '../../../source/keys/bindings.js';
+import {createPainter} from '../../../source/theme/ansi.js';
+import {darkTheme} from '../../../source/theme/themes.js';
+import {keys, type Rendered, renderAt} from '../../helpers/render.js';
+import {root} from '../../helpers/transcripts.js';
 
 const network = 5000;
 let current: Rendered | undefined;

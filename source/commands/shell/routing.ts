@@ -13,12 +13,12 @@ arguments and carries out the action. The rules (README text in docs/shell.md):
   prompt and is typed there.
 */
 import type {Key} from 'ink';
-import type {KeyBindings} from '../keys/bindings.js';
-import {type Command, isSearchCommand, isShellCommand} from '../keys/commands.js';
-import {type EditingCommand, editingCommandOf} from '../keys/editing.js';
-import {displayKeyName, keyNameFromInk} from '../keys/key-names.js';
-import {labelFor} from '../ui/frame.js';
-import type {ViewportCommand} from '../ui/navigation.js';
+import type {KeyBindings} from '../../keys/bindings.js';
+import {type Command, isSearchCommand, isShellCommand} from '../../keys/commands.js';
+import {type EditingCommand, editingCommandOf} from '../../keys/editing.js';
+import {displayKeyName, keyNameFromInk} from '../../keys/key-names.js';
+import {labelFor} from '../../ui/frame.js';
+import type {ViewportCommand} from '../../ui/navigation.js';
 import {
 	deleteBackward,
 	deleteToLineStart,

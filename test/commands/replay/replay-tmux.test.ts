@@ -3,8 +3,8 @@
 `/` search, read back with capture-pane. Needs `npm run build` first (npm test builds first).
 */
 import {expect} from 'vitest';
-import {startTmux, tmuxTest} from '../helpers/tmux.js';
-import {root} from '../helpers/transcripts.js';
+import {startTmux, tmuxTest} from '../../helpers/tmux.js';
+import {root} from '../../helpers/transcripts.js';
 
 const focused = (screen: string) => screen.split('\n').filter((line) => line.startsWith('▌'));
 

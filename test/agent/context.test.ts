@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {ContextMeter, estimateTokens} from '../../source/agent/context.js';
 import {isRecord} from '../../source/agent/json.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
-import {startHarness} from './harness.js';
+import {startCompactingHarness, startHarness} from './harness.js';
 import {shownNotices} from './notice-texts.js';
 
 function bodyOf(request: {body: unknown} | undefined): Record<string, unknown> {
@@ -129,15 +129,7 @@ describe('compaction measured by the provider', () => {
 
 describe('compaction when the provider reports no usage', () => {
 	it.each(['openai', 'anthropic'] as const)('%s: the characters are the measure', async (api: FakeApi) => {
-		const h = await startHarness(
-			api,
-			[
-				{type: 'reply', text: ['x'.repeat(3000)], usage: 'none'},
-				{type: 'reply', text: ['We discussed greet.ts.']},
-				{type: 'reply', text: ['Carrying on.']},
-			],
-			{config: {contextWindow: 1500}},
-		);
+		const h = await startCompactingHarness(api);
 		await h.session.submit('First question');
 		await h.session.submit('Second question');
 		expect(JSON.stringify(bodyOf(h.server.requests[1]))).toMatch(summaryAsked);

@@ -125,3 +125,19 @@ export function eventTags(events: readonly TranscriptEvent[]): string[] {
 			}
 		});
 }
+
+/**
+A session whose first answer (3,000 characters, no usage reported) fills a 1,500-token window, so the
+next prompt compacts first; the summary is `We discussed greet.ts.`.
+*/
+export function startCompactingHarness(api: FakeApi): Promise<Harness> {
+	return startHarness(
+		api,
+		[
+			{type: 'reply', text: ['x'.repeat(3000)], usage: 'none'},
+			{type: 'reply', text: ['We discussed greet.ts.']},
+			{type: 'reply', text: ['Carrying on.']},
+		],
+		{config: {contextWindow: 1500}},
+	);
+}

@@ -33,6 +33,18 @@ function lastSwitchOfV1(switchedTo: ModelRef | undefined, events: readonly Trans
 	return lastModelSwitch(parseLectorLog(lines.map((line) => JSON.stringify(line)).join('\n')).events);
 }
 
+/** A state folder (logs, config) of its own and the environment that points lector at `server` as model m. */
+function continueEnv(server: FakeModelServer) {
+	const state = makeTempDir('lector-state-');
+	const env = {
+		XDG_STATE_HOME: state,
+		XDG_CONFIG_HOME: state,
+		OPENAI_BASE_URL: `${server.origin}/v1`,
+		LECTOR_MODEL: 'm',
+	};
+	return {env};
+}
+
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
 	for (const server of servers.splice(0)) {
@@ -109,13 +121,7 @@ describe('--continue after /model', () => {
 	it('resumes the switched model, logs the switch as a line replay reads, and /model shows where it came from', async () => {
 		const openai = await server('openai', 3);
 		const workspace = makeWorkspace();
-		const state = makeTempDir('lector-state-');
-		const env = {
-			XDG_STATE_HOME: state,
-			XDG_CONFIG_HOME: state,
-			OPENAI_BASE_URL: `${openai.origin}/v1`,
-			LECTOR_MODEL: 'm',
-		};
+		const {env} = continueEnv(openai);
 
 		const first = await openShellSession({cwd: workspace, flags: {}, env});
 		await first.session.submit('Question one');
@@ -272,13 +278,7 @@ describe('--continue after /model', () => {
 	it('reads older logs: a switch notice without its line resumes, a log without a switch and a bad line change nothing', async () => {
 		const openai = await server('openai', 0);
 		const workspace = makeWorkspace();
-		const state = makeTempDir('lector-state-');
-		const env = {
-			XDG_STATE_HOME: state,
-			XDG_CONFIG_HOME: state,
-			OPENAI_BASE_URL: `${openai.origin}/v1`,
-			LECTOR_MODEL: 'm',
-		};
+		const {env} = continueEnv(openai);
 		// Each log a day after the last, so --continue opens the newest.
 		let day = 0;
 		const write = (name: string, lines: readonly unknown[]) => {

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {isRecord} from '../../source/agent/json.js';
 import {AgentSession} from '../../source/agent/session.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
-import {eventTags, makeWorkspace, startHarness} from './harness.js';
+import {eventTags, makeWorkspace, startCompactingHarness, startHarness} from './harness.js';
 
 function lastUserText(body: unknown): string {
 	if (!isRecord(body) || !Array.isArray(body['messages'])) return '';
@@ -92,15 +92,7 @@ describe('clear', () => {
 describe('compaction', () => {
 	it('summarises a conversation nearing the window, replaces the history and resets the cache', async () => {
 		// No usage reported (zeros), so the characters are the measure: see test/agent/context.test.ts.
-		const h = await startHarness(
-			'anthropic',
-			[
-				{type: 'reply', text: ['x'.repeat(3000)], usage: 'none'},
-				{type: 'reply', text: ['We discussed greet.ts.']},
-				{type: 'reply', text: ['Carrying on.']},
-			],
-			{config: {contextWindow: 1500}},
-		);
+		const h = await startCompactingHarness('anthropic');
 		await h.session.submit('First question');
 		await h.session.submit('Second question');
 		const summaryRequest = h.server.requests[1]?.body;

@@ -96,3 +96,12 @@ export async function renderAt(tree: ReactElement, columns: number, rows: number
 		unmount: instance.unmount,
 	};
 }
+
+/** Type text as separate key presses, then Enter. */
+export async function typeLine(view: Rendered, text: string): Promise<void> {
+	for (const character of text) {
+		await view.press(character);
+	}
+
+	await view.press(keys.enter);
+}

@@ -5,6 +5,7 @@ import {followFile} from '../../source/sessions/follow.js';
 import type {ReplayOutcome} from '../../source/sessions/replay-file.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
+import {until} from './helpers.js';
 
 const directory = makeTempDir('lector-follow-');
 
@@ -23,23 +24,6 @@ const user = (id: string, parentId: string | null, text: string) =>
 		timestamp: '2025-03-01T10:00:01.000Z',
 		message: {role: 'user', content: text},
 	});
-
-/** Resolves once `predicate` holds for the events seen so far (polls; no fixed sleeps in assertions). */
-async function until(
-	events: TranscriptEvent[],
-	predicate: (seen: TranscriptEvent[]) => boolean,
-): Promise<void> {
-	const deadline = Date.now() + 5000;
-	while (!predicate(events)) {
-		if (Date.now() > deadline) {
-			throw new Error(`timed out; saw ${JSON.stringify(events)}`);
-		}
-
-		await new Promise((resolve) => {
-			setTimeout(resolve, 10);
-		});
-	}
-}
 
 /** Follow `file` every 10 ms, collecting its events and updates; abort the controller to stop. */
 function follow(file: string) {

@@ -45,3 +45,20 @@ export function idsOf(events: readonly TranscriptEvent[], type: TranscriptEvent[
 export function reasons(session: LoadedSession): string[] {
 	return session.stats.notes.map((note) => `${note.kind}: ${note.reason}`);
 }
+
+/** Resolves once `predicate` holds for the events seen so far (polls; no fixed sleeps in assertions). */
+export async function until(
+	events: TranscriptEvent[],
+	predicate: (seen: TranscriptEvent[]) => boolean,
+): Promise<void> {
+	const deadline = Date.now() + 5000;
+	while (!predicate(events)) {
+		if (Date.now() > deadline) {
+			throw new Error(`timed out; saw ${JSON.stringify(events)}`);
+		}
+
+		await new Promise((resolve) => {
+			setTimeout(resolve, 10);
+		});
+	}
+}

@@ -14,7 +14,7 @@ import {
 import {applyOverrides, defaultBindings, type KeyBindings} from '../../../source/keys/bindings.js';
 import {createPainter} from '../../../source/theme/ansi.js';
 import {darkTheme} from '../../../source/theme/themes.js';
-import {keys, type Rendered, renderAt} from '../../helpers/render.js';
+import {type Rendered, renderAt, typeLine} from '../../helpers/render.js';
 import {root} from '../../helpers/transcripts.js';
 
 const network = 5000;
@@ -47,14 +47,6 @@ async function shell(
 		rows,
 	);
 	return current;
-}
-
-async function typeLine(view: Rendered, text: string): Promise<void> {
-	for (const character of text) {
-		await view.press(character);
-	}
-
-	await view.press(keys.enter);
 }
 
 const rowsOf = (view: Rendered) => view.frame().split('\n');

@@ -15,7 +15,7 @@ import {darkTheme} from '../../../source/theme/themes.js';
 import type {TranscriptEvent} from '../../../source/transcript/types.js';
 import {startHarness} from '../../agent/harness.js';
 import type {FakeApi} from '../../helpers/fake-model-server.js';
-import {keys, type Rendered, renderAt} from '../../helpers/render.js';
+import {keys, type Rendered, renderAt, typeLine} from '../../helpers/render.js';
 import {root} from '../../helpers/transcripts.js';
 
 const columns = 100;
@@ -47,15 +47,6 @@ async function shell(session: ShellSession, sticky: readonly TranscriptEvent[] =
 		rows,
 	);
 	return current;
-}
-
-/** Type text as separate key presses, then Enter. */
-async function typeLine(view: Rendered, text: string): Promise<void> {
-	for (const character of text) {
-		await view.press(character);
-	}
-
-	await view.press(keys.enter);
 }
 
 /** The tool results (OpenAI `tool` messages, Anthropic `tool_result` blocks) in a request body. */

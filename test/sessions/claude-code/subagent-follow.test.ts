@@ -9,6 +9,7 @@ import {StatsCollector} from '../../../source/sessions/stats.js';
 import {applyEvents, emptyTranscript} from '../../../source/transcript/reducer.js';
 import type {TranscriptEvent} from '../../../source/transcript/types.js';
 import {makeTempDir} from '../../helpers/temp-dir.js';
+import {until} from '../helpers.js';
 
 const directory = makeTempDir('lector-subagent-follow-');
 let sessions = 0;
@@ -46,19 +47,6 @@ function writeAgent(folder: string, agentId: string, toolUseId: string | undefin
 	const file = path.join(folder, `agent-${agentId}.jsonl`);
 	writeFileSync(file, text);
 	return file;
-}
-
-async function until(events: TranscriptEvent[], predicate: (seen: TranscriptEvent[]) => boolean) {
-	const deadline = Date.now() + 5000;
-	while (!predicate(events)) {
-		if (Date.now() > deadline) {
-			throw new Error(`timed out; saw ${JSON.stringify(events)}`);
-		}
-
-		await new Promise((resolve) => {
-			setTimeout(resolve, 10);
-		});
-	}
 }
 
 function follow(file: string, subagents?: SubagentFollowLimits) {

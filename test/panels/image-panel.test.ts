@@ -6,8 +6,10 @@ import {detectImageProtocol, prepareInlineImages} from '../../source/panels/inli
 import {loggedImageDetails} from '../../source/sessions/logged-read.js';
 import {createPainter} from '../../source/theme/ansi.js';
 import {darkTheme} from '../../source/theme/themes.js';
+import type {ToolCallItem} from '../../source/transcript/types.js';
 import {printItems} from '../../source/ui/print.js';
 import {showTranscript} from '../../source/ui/show.js';
+import {noiseBytes} from '../helpers/noise.js';
 import {panelText} from '../helpers/panels.js';
 import {readFixture, toolCall, transcriptOf} from '../helpers/transcripts.js';
 
@@ -73,6 +75,13 @@ test("a replayed image read shows the logged image's format and size, read from 
 	]);
 });
 
+/** The call printed at 80 columns, collapsed, with pictures for the terminal `env` describes. */
+async function printWithPictures(call: ToolCallItem, env: Readonly<Record<string, string>>): Promise<string> {
+	const {items} = transcriptOf([call]);
+	const inlineImages = await prepareInlineImages(items, detectImageProtocol(env), 80);
+	return printItems(items, {width: 80, expanded: false, previewLines: 5, painter: plain, inlineImages});
+}
+
 describe('inline pictures', () => {
 	test.each([
 		[{TERM: 'xterm-kitty'}, 'kitty'],
@@ -92,15 +101,7 @@ describe('inline pictures', () => {
 
 	test('print mode draws the picture under the panel with the kitty protocol', async () => {
 		const call = await imageCall();
-		const {items} = transcriptOf([call]);
-		const inlineImages = await prepareInlineImages(items, detectImageProtocol({TERM: 'xterm-kitty'}), 80);
-		const printed = printItems(items, {
-			width: 80,
-			expanded: false,
-			previewLines: 5,
-			painter: plain,
-			inlineImages,
-		});
+		const printed = await printWithPictures(call, {TERM: 'xterm-kitty'});
 		const lines = printed.split('\n');
 		expect(lines.slice(0, 2)).toEqual([
 			'read fixtures/images/tiny.png  image png · 48x32 · 2.9 KB sent',
@@ -114,18 +115,8 @@ describe('inline pictures', () => {
 
 	test('print mode draws it with iTerm2 inline images, re-encoding a JPEG as PNG', async () => {
 		const result = await readFixture('fixtures/images/tiny.jpg');
-		const {items} = transcriptOf([toolCall('read', {path: 'fixtures/images/tiny.jpg'}, result)]);
-		const inlineImages = await prepareInlineImages(
-			items,
-			detectImageProtocol({TERM_PROGRAM: 'iTerm.app'}),
-			80,
-		);
-		const printed = printItems(items, {
-			width: 80,
-			expanded: false,
-			previewLines: 5,
-			painter: plain,
-			inlineImages,
+		const printed = await printWithPictures(toolCall('read', {path: 'fixtures/images/tiny.jpg'}, result), {
+			TERM_PROGRAM: 'iTerm.app',
 		});
 		expect(printed).toContain(iterm2Start);
 		expect((await sharp(payload(printed)).metadata()).format).toBe('png');
@@ -133,14 +124,7 @@ describe('inline pictures', () => {
 
 	test('a large kitty picture is sent in 4096-character chunks', async () => {
 		// xorshift32 noise: a PNG too large for one chunk.
-		const noise = Buffer.alloc(300 * 200 * 3);
-		let state = 2_463_534_242;
-		for (let index = 0; index < noise.length; index++) {
-			state ^= state << 13;
-			state ^= state >>> 17;
-			state ^= state << 5;
-			noise[index] = state & 255;
-		}
+		const noise = noiseBytes(300 * 200 * 3);
 
 		const data = (
 			await sharp(noise, {raw: {width: 300, height: 200, channels: 3}})

@@ -7,6 +7,7 @@ import {detectImageFormat} from '../../source/read/image/detect.js';
 import {headerSize} from '../../source/read/image/header-size.js';
 import {read} from '../../source/read/index.js';
 import type {ImageBlock, ReadResult} from '../../source/read/types.js';
+import {noiseBytes} from '../helpers/noise.js';
 
 const fixtures = path.resolve('fixtures/images');
 
@@ -181,15 +182,8 @@ describe('image reads', () => {
 
 	it('re-encodes as JPEG, then smaller, until the image fits the byte limit', async () => {
 		const file = path.join(workspace, 'noisy.png');
-		const noise = Buffer.alloc(600 * 400 * 3);
-		// xorshift32: noise that neither PNG nor JPEG compresses well.
-		let state = 2_463_534_242;
-		for (let index = 0; index < noise.length; index++) {
-			state ^= state << 13;
-			state ^= state >>> 17;
-			state ^= state << 5;
-			noise[index] = state & 255;
-		}
+		// Noise that neither PNG nor JPEG compresses well.
+		const noise = noiseBytes(600 * 400 * 3);
 
 		writeFileSync(
 			file,

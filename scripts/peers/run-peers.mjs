@@ -304,6 +304,7 @@ function finish({
 			: null);
 	const copied = [];
 	for (const t of transcripts) {
+		if (fs.statSync(t).size === 0) continue; // an empty session file (a resumed run that wrote nothing)
 		let name;
 		if (t === main) name = 'transcript.jsonl';
 		else if (tRoot && main)

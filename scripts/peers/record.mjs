@@ -26,7 +26,7 @@ const opt = (name, dflt) => {
 };
 const list = (s) => (s === 'none' ? [] : s.split(',').filter(Boolean));
 const matrix = {
-	'claude-code': list(opt('claude', '1.0.128,2.0.77,2.1.10,2.1.100,2.1.332')),
+	'claude-code': list(opt('claude', '1.0.128,2.0.77,2.1.10,2.1.100,2.1.200,2.1.332')),
 	pi: list(opt('pi', '0.13.2,0.30.2,0.50.7,0.63.2,0.73.1')),
 	codex: list(opt('codex', '0.27.0,0.44.0,0.58.0,0.94.0,0.171.0')),
 };

@@ -11,7 +11,8 @@ import crypto from 'node:crypto';
 //   npm run record:peers -- --claude 2.1.332 --pi none --codex 0.171.0,0.94.0 --cases small_ts
 //
 // --claude/--pi/--codex take comma-separated releases ("none" skips the agent); --cases filters case ids;
-// --big adds the 200 MB log cases; --jobs N runs N releases at once (default 2).
+// --big adds the 200 MB log cases; --jobs N runs N releases at once (default 2); --collect-only rebuilds the
+// fixtures and manifests from the raw results of the last run (no agent is run).
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -27,7 +28,7 @@ const opt = (name, dflt) => {
 const list = (s) => (s === 'none' ? [] : s.split(',').filter(Boolean));
 const matrix = {
 	'claude-code': list(opt('claude', '1.0.128,2.0.77,2.1.10,2.1.100,2.1.200,2.1.332')),
-	pi: list(opt('pi', '0.13.2,0.30.2,0.50.7,0.63.2,0.73.1')),
+	pi: list(opt('pi', '0.30.2,0.50.7,0.63.2,0.73.1')),
 	codex: list(opt('codex', '0.27.0,0.44.0,0.58.0,0.94.0,0.171.0')),
 };
 const packages = {
@@ -152,6 +153,7 @@ function collect(agent, version, resultsDir) {
 		const out = path.join(relDir, id);
 		const files = [];
 		for (const t of meta.transcripts) {
+			if (fs.statSync(path.join(caseDir, t.copied_as)).size === 0) continue; // nothing to replay
 			const dest = path.join(out, t.copied_as);
 			fs.mkdirSync(path.dirname(dest), {recursive: true});
 			fs.writeFileSync(dest, sanitize(fs.readFileSync(path.join(caseDir, t.copied_as), 'utf8')));
@@ -207,9 +209,13 @@ async function recordRelease(agent, version) {
 	const args = ['run-peers.mjs', '--agents', agent, '--out', resultsDir, '--corpus', corpus];
 	if (opt('cases')) args.push('--cases', opt('cases'));
 	if (argv.includes('--big')) args.push('--big');
-	const r = await run(process.execPath, args, {[envVar[agent]]: version});
+	// --collect-only: the manifests and fixtures again from the raw results of an earlier run (after a change
+	// to the truth code), without running the agents.
+	const r = argv.includes('--collect-only')
+		? {code: 0, out: ''}
+		: await run(process.execPath, args, {[envVar[agent]]: version});
 	fs.mkdirSync(path.join(cacheRoot, 'logs'), {recursive: true});
-	fs.writeFileSync(path.join(cacheRoot, 'logs', `${agent}-${version}.txt`), r.out);
+	if (!argv.includes('--collect-only')) fs.writeFileSync(path.join(cacheRoot, 'logs', `${agent}-${version}.txt`), r.out);
 	const agentDir = path.join(resultsDir, agent);
 	if (!fs.existsSync(agentDir)) {
 		console.log(`${agent} ${version}: no results (exit ${r.code})\n${r.out.slice(-800)}`);
@@ -223,6 +229,7 @@ async function recordRelease(agent, version) {
 }
 
 for (const [agent, versions] of Object.entries(matrix)) {
+	if (argv.includes('--collect-only')) break;
 	for (const v of versions) {
 		install(`${cacheDir[agent]}-${v}`, `${packages[agent]}@${v}`);
 		if (agent === 'claude-code') fixClaude(v);

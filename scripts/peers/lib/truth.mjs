@@ -165,7 +165,8 @@ export function readTruth(agent, corpus, rec) {
 	}
 	return {
 		...base,
-		kind: total === 0 ? 'empty' : 'text',
+		// A result the agent marked as an error is what the model got, whatever the file holds.
+		kind: isError && count === 0 ? 'error' : total === 0 ? 'empty' : 'text',
 		is_error: isError,
 		total_lines: total,
 		ends_with_newline: f.endsWithNewline,

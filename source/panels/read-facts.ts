@@ -6,7 +6,7 @@ import path from 'node:path';
 import {formatParts} from '../read/documents/parts.js';
 import {formatBytes} from '../read/notices.js';
 import type {PartsShown} from '../read/types.js';
-import type {AnyReadDetails} from '../transcript/details.js';
+import {type AgentCut, type AnyReadDetails, agentCutOf} from '../transcript/details.js';
 import {formatCount, formatLines, formatRange} from './format.js';
 import {imageLabel} from './image-facts.js';
 
@@ -127,7 +127,70 @@ export function partialLabel(details: AnyReadDetails): string {
 What the model was told when the engine cut its output, e.g. `model got lines 1-2000 of 5,000;
 told to continue at offset=2001`. Undefined when nothing was cut.
 */
+/** Whose cap it was, in words, for each rule by which another agent cut a read. */
+function capWords(cut: AgentCut): string {
+	const size = cut.limit === undefined ? '' : ` (${formatCount(cut.limit)}`;
+	switch (cut.rule) {
+		case 'claude-code-token-cap': {
+			return `Claude Code's token cap${size === '' ? '' : `${size} tokens)`}`;
+		}
+
+		case 'claude-code-line-cap': {
+			return `Claude Code's line cap${size === '' ? '' : `${size} lines)`}`;
+		}
+
+		case 'pi-line-cap': {
+			return `pi's line cap${size === '' ? '' : `${size} lines)`}`;
+		}
+
+		case 'pi-byte-cap': {
+			return `pi's byte cap${cut.limit === undefined ? '' : ` (${formatBytes(cut.limit, 'person')})`}`;
+		}
+
+		case 'codex-middle': {
+			return "Codex's output budget";
+		}
+
+		default: {
+			const never: never = cut.rule;
+			return never;
+		}
+	}
+}
+
+/**
+What the model got when another agent's tool cut the read, by that agent's rule: `model got lines 1-2,170
+of 5,000 (Claude Code's token cap (25,000 tokens))`, or for Codex's middle cut `Codex cut the middle:
+model got lines 1-837 and 4,202-5,000 of 5,000`. The offset is named only when the agent gave one.
+*/
+function agentCutLabel(details: AnyReadDetails, cut: AgentCut): string {
+	const next = cut.nextOffset === undefined ? '' : `; told to continue at offset=${cut.nextOffset}`;
+	if (cut.rule === 'codex-middle') {
+		const head =
+			details.firstLine === undefined
+				? formatLines(details.linesShown)
+				: linesWord(details.firstLine, details.linesShown);
+		const tail = cut.tail;
+		const tailText =
+			tail === undefined || tail.lines.length === 0
+				? ''
+				: ` and ${tail.firstLine === undefined ? formatLines(tail.lines.length) : formatRange(tail.firstLine, tail.lines.length)}`;
+		const total =
+			details.totalLinesKnown && details.totalLines !== undefined
+				? ` of ${formatCount(details.totalLines)}`
+				: '';
+		return `Codex cut the middle (${capWords(cut)}): model got ${head}${tailText}${total}${next}`;
+	}
+
+	return `model got ${shownLines(details)} (${capWords(cut)})${next}`;
+}
+
 export function truncationLabel(details: AnyReadDetails): string | undefined {
+	const cut = agentCutOf(details);
+	if (cut !== undefined) {
+		return agentCutLabel(details, cut);
+	}
+
 	if (details.oversizedLineBytes !== undefined) {
 		const line = details.nextOffset ?? details.firstLine;
 		return `line ${line === undefined ? '' : `${formatCount(line)} `}alone is ${formatCount(details.oversizedLineBytes)} bytes, over the byte cap; the model was told how to read it`;

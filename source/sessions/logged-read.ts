@@ -112,6 +112,24 @@ export function loggedImageDetails(
 	return foreign(tool, details);
 }
 
+/** The details of a re-read the agent answered with "unchanged since the last read" instead of the text. */
+export function loggedUnchangedDetails(
+	tool: ForeignReadTool,
+	filePath: string,
+	cwd: string | undefined,
+	selection?: Selection,
+): ForeignReadDetails {
+	const {absolute, display} = locate(filePath, cwd);
+	const details = makeDetails({
+		kind: 'unchanged',
+		path: absolute,
+		displayPath: display,
+		language: guessLanguage(filePath),
+		selection,
+	});
+	return foreign(tool, details);
+}
+
 /** The details of a failed logged read: the message is shown as it was logged. */
 export function loggedReadError(
 	tool: ForeignReadTool,

@@ -139,11 +139,25 @@ export function readTruth(agent, corpus, rec) {
 	// What was asked for: lines offset..offset+limit-1, clipped to the file.
 	const askedLast = Math.min(total, limit !== undefined ? offset + limit - 1 : total);
 	const askedCount = Math.max(0, askedLast - offset + 1);
-	const gotLines = text === '' ? [] : text.split('\n');
+	let gotLines = text === '' ? [] : text.split('\n');
 	const strip = agent === 'claude-code' ? ccStrip : rawStrip;
+	// Claude Code 2.1.2xx puts its token-cap notice before the lines, in a <system-reminder>: skip to the
+	// first numbered line and keep what came before as the notice.
+	let lead = '';
+	if (agent === 'claude-code') {
+		const at = gotLines.findIndex((line) => ccStrip(line, offset) !== null);
+		if (at > 0 && at < 20) {
+			lead = gotLines.slice(0, at).join('\n');
+			gotLines = gotLines.slice(at);
+		}
+	}
+	if (/unchanged since/i.test(text) && agent === 'claude-code') {
+		// 2.1.1xx: a repeated read of an unchanged file sends a note instead of the text.
+		return {...base, kind: 'unchanged', total_lines: lines.length, first_line: null, lines_got: 0, cut: null, notice: text.trim()};
+	}
 	// pi numbers nothing, so its first line is offset; Claude Code's first number must be offset too.
 	const {count, shortened} = matchRun(gotLines, lines, offset, strip);
-	let notice = noticeOf(text, gotLines, count);
+	let notice = [lead.trim(), noticeOf(text, gotLines, count)].filter(Boolean).join('\n') || null;
 	if (extra.length) notice = [notice, ...extra].filter(Boolean).join('\n');
 	let cut = null;
 	if (isError && count === 0) {

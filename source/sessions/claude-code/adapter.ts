@@ -20,9 +20,10 @@ import {
 	type SessionMeta,
 	type SubagentRequest,
 } from '../types.js';
+import {RecentReads} from './notices.js';
 import {claudeCodeReadDetails} from './read.js';
 import {SidechainLinks} from './sidechains.js';
-import {type SubagentIndex, scanSubagents} from './subagents.js';
+import {type SubagentIndex, scanSubagents, unclaimedSubagents} from './subagents.js';
 import {userTextEvent} from './text.js';
 
 /** Options beyond the shared context. */
@@ -36,7 +37,11 @@ export type ClaudeCodeOptions = {
 	readonly subagents?: SubagentIndex | undefined;
 };
 
-/** Line types that carry nothing for the transcript. */
+/**
+Line types that carry nothing for the transcript: Claude Code's bookkeeping (2.1.3xx writes a dozen kinds
+per turn: requests, their shapes and blobs, costs, the tools used, the last prompt, latches). They are
+known metadata, counted as skipped, not as unknown.
+*/
 const quietTypes = new Set([
 	'attachment',
 	'file-history-snapshot',
@@ -44,6 +49,14 @@ const quietTypes = new Set([
 	'queue-operation',
 	'custom-title',
 	'agent-name',
+	'last-prompt',
+	'mode',
+	'api-request',
+	'api-request-shape',
+	'api-request-blob',
+	'atis-latch',
+	'cost-state',
+	'tools-used',
 ]);
 
 type Call = {readonly name: string; readonly args: Readonly<Record<string, unknown>>};
@@ -55,6 +68,8 @@ type State = {
 	readonly calls: Map<string, Call>;
 	/** Calls without a result yet, with the call each nests under. */
 	readonly open: Map<string, string | undefined>;
+	/** Read results by the line that carried them, for a notice logged on a later line. */
+	readonly reads: RecentReads;
 	cwd: string | undefined;
 };
 
@@ -130,10 +145,15 @@ function toolResultEvent(
 			? claudeCodeReadDetails(call.args, base, structured, state.cwd)
 			: loggedDetails('claude-code', structured);
 	const result: ToolResult = details === undefined ? base : {...base, details};
-	return withParent(
+	const event = withParent(
 		{type: 'tool-end', id, result, ...(call === undefined ? {} : {name: call.name, args: call.args})},
 		parentId,
 	);
+	if (event.type === 'tool-end' && call?.name === 'Read') {
+		state.reads.remember(str(line, 'uuid'), event);
+	}
+
+	return event;
 }
 
 function userEvents(
@@ -232,6 +252,7 @@ export function createClaudeCodeAdapter(
 		parentId: options.parentId,
 		calls: new Map(),
 		open: new Map(),
+		reads: new RecentReads(),
 		cwd: undefined,
 	};
 	const nested = options.parentId !== undefined;
@@ -256,7 +277,11 @@ export function createClaudeCodeAdapter(
 				out.push(...request(event.id, subagents.byToolUseId.get(event.id)));
 			} else if (event.type === 'tool-end') {
 				const agentId = str(rec(line, 'toolUseResult'), 'agentId');
-				out.push(...request(event.id, agentId === undefined ? undefined : subagents.byAgentId.get(agentId)));
+				const file =
+					agentId === undefined
+						? undefined
+						: (subagents.byAgentId.get(agentId) ?? subagents.beside.get(agentId));
+				out.push(...request(event.id, file));
 			}
 		}
 
@@ -312,6 +337,14 @@ export function createClaudeCodeAdapter(
 			} else if (type === 'summary') {
 				meta = {...meta, title: meta.title ?? str(value, 'summary')};
 				context.stats.note('skipped', 'summary line', lineNumber);
+			} else if (type === 'attachment') {
+				// The notice the model got about a read's cut: the read's panel is drawn again with it.
+				const noticed = state.reads.withNotice(value);
+				if (noticed === undefined) {
+					context.stats.note('skipped', 'attachment line', lineNumber);
+				} else {
+					events = [noticed];
+				}
 			} else if (type !== undefined && quietTypes.has(type)) {
 				context.stats.note('skipped', `${type} line`, lineNumber);
 			} else {
@@ -339,7 +372,7 @@ export function createClaudeCodeAdapter(
 				return {events};
 			}
 
-			const leftover = [...subagents.byAgentId.values()].filter((file) => !subagents.used.has(file));
+			const leftover = unclaimedSubagents(subagents);
 			return {
 				events,
 				subagents: leftover.map((filePath) => ({parentId: undefined, filePath, index: subagents})),

@@ -15,6 +15,12 @@ followed the maps grow as files appear (`refreshSubagents`); nothing is ever rem
 export type SubagentIndex = {
 	readonly byToolUseId: Map<string, string>;
 	readonly byAgentId: Map<string, string>;
+	/**
+	2.0.x: `agent-<agent id>.jsonl` files beside the session file, in the project folder that holds every
+	session's. Only a Task result's `agentId` claims one; the rest (other sessions', `Warmup` sidechains)
+	are never shown.
+	*/
+	readonly beside: Map<string, string>;
 	/** Files already spliced in. */
 	readonly used: Set<string>;
 };
@@ -45,7 +51,7 @@ function readMetaToolUseId(file: string): string | undefined {
 
 /** An empty index. */
 export function emptySubagentIndex(): SubagentIndex {
-	return {byToolUseId: new Map(), byAgentId: new Map(), used: new Set()};
+	return {byToolUseId: new Map(), byAgentId: new Map(), beside: new Map(), used: new Set()};
 }
 
 /**
@@ -89,12 +95,42 @@ export function refreshSubagents(sessionFile: string, index: SubagentIndex): num
 	return unreadable;
 }
 
+/** 2.0.x's subagent files: `agent-<agent id>.jsonl` in the session file's own folder. */
+function scanBeside(sessionFile: string, index: SubagentIndex): void {
+	const folder = path.dirname(sessionFile);
+	let names: string[];
+	try {
+		names = readdirSync(folder);
+	} catch {
+		return;
+	}
+
+	for (const name of names) {
+		const agentId = agentFile.exec(name)?.[1];
+		if (agentId !== undefined) {
+			index.beside.set(agentId, path.join(folder, name));
+		}
+	}
+}
+
 /** Index the subagent files beside a session file; empty when there are none. */
 export function scanSubagents(sessionFile: string | undefined): SubagentIndex {
 	const index = emptySubagentIndex();
 	if (sessionFile !== undefined) {
 		refreshSubagents(sessionFile, index);
+		scanBeside(sessionFile, index);
 	}
 
 	return index;
+}
+
+/**
+Subagent files no call claimed, to show at the end under a panel of their own. Compaction runs as an agent
+too (2.1.3xx: `agent-acompact-<id>.jsonl`): that is Claude Code summarising the session, not a subagent the
+model started, so it is left out.
+*/
+export function unclaimedSubagents(index: SubagentIndex): string[] {
+	return [...index.byAgentId.entries()]
+		.filter(([agentId, file]) => !index.used.has(file) && !agentId.startsWith('acompact'))
+		.map(([, file]) => file);
 }

@@ -1,40 +1,58 @@
 /**
-pi's `read` results as ReadDetails. pi sends the file's lines without numbers and appends a notice
-(`[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]`, `[12 more lines in file. Use
-offset=60 to continue.]`) after a blank line; `details.truncation` says how many lines were output
-when a cap cut the text. The notice is the only record of the file's size, so it is read here
-(only the two known shapes, only as the last line), then removed so it is not shown as code.
+pi's `read` results as ReadDetails. pi sends the file's lines without numbers and appends a notice after a
+blank line; its log holds nothing else about the file's size, so the notice is read here (only the known
+shapes, only at the end) and removed, so that a notice is never drawn as file lines. Shapes seen in real
+logs (fixtures/agents/pi): `[Showing lines 1-2000 of 5001. Use offset=2001 to continue.]` (the line cap),
+`[Showing lines 1-1347 of 1618 (50.0KB limit). Use offset=1348 to continue.]` (the byte cap), `[4951 more
+lines in file. Use offset=51 to continue.]` (the caller's limit), 0.30.x without the final full stop, and
+for a first line over the byte cap the notice alone: `[Line 1 is 300.0KB, exceeds 50.0KB limit. Use bash:
+…]`. pi 0.7.x wrote `... (12 more lines not shown. Use offset=60 to continue reading)`.
+
+pi counts lines by splitting on "\n", so its totals count the empty string after a final newline: a
+5,000-line file ending in "\n" is `of 5001`. The panel shows the file's lines: one less, as nearly every
+text file ends with a newline (a read that reached the end shows it exactly).
 */
 
 import type {Selection} from '../../read/types.js';
-import type {ForeignReadDetails} from '../../transcript/details.js';
+import type {AgentCut, ForeignReadDetails} from '../../transcript/details.js';
 import type {ToolResult} from '../../transcript/types.js';
 import {blocksText} from '../content.js';
-import {bool, type JsonRecord, num, rec, str} from '../json.js';
+import {type JsonRecord, num, str} from '../json.js';
 import {loggedImageDetails, loggedReadDetails, loggedReadError, splitOutputLines} from '../logged-read.js';
 
-const showingNotice = /^\[Showing lines? (\d+)(?:-(\d+))? of (\d+)(?:[^\]]*?offset=(\d+))?[^\]]*\]$/;
-const moreNotice = /^\[(\d+) more lines? in file\.(?:[^\]]*?offset=(\d+))?[^\]]*\]$/;
+/** pi's caps (its docs and notices): 2,000 lines or 50 KB. */
+const piLineCap = 2000;
+const piByteCap = 50 * 1024;
 
-type Notice = {totalLines: number | undefined; nextOffset: number | undefined; truncated: boolean};
+const showingNotice =
+	/^\[Showing lines? (\d+)(?:-(\d+))? of (\d+)( \([\d.]+KB limit\))?\. Use offset=(\d+) to continue\.?\]$/;
+const moreNotice = /^\[(\d+) more lines? in file\. Use offset=(\d+) to continue\.?\]$/;
+const oldMoreNotice =
+	/^\.\.\. \((?:.*\. )?(\d+) more lines? not shown\. Use offset=(\d+) to continue reading\)$/;
+const firstLineNotice = /^\[Line (\d+) is [\d.]+KB, exceeds [\d.]+KB limit\..*\]$/s;
+
+/** What pi's notice says, with pi's own count of the file's lines ("\n"-split). */
+type Notice = {
+	readonly text: string;
+	readonly splitTotal: number | undefined;
+	readonly nextOffset: number | undefined;
+	readonly cap: 'lines' | 'bytes' | undefined;
+};
 
 function readNotice(line: string, lastShown: number): Notice | undefined {
 	const showing = showingNotice.exec(line);
 	if (showing !== null) {
 		return {
-			totalLines: Number(showing[3]),
-			nextOffset: showing[4] === undefined ? undefined : Number(showing[4]),
-			truncated: true,
+			text: line,
+			splitTotal: Number(showing[3]),
+			nextOffset: Number(showing[5]),
+			cap: showing[4] === undefined ? 'lines' : 'bytes',
 		};
 	}
 
-	const more = moreNotice.exec(line);
+	const more = moreNotice.exec(line) ?? oldMoreNotice.exec(line);
 	if (more !== null) {
-		return {
-			totalLines: lastShown + Number(more[1]),
-			nextOffset: more[2] === undefined ? undefined : Number(more[2]),
-			truncated: false,
-		};
+		return {text: line, splitTotal: lastShown + Number(more[1]), nextOffset: Number(more[2]), cap: undefined};
 	}
 
 	return undefined;
@@ -55,11 +73,24 @@ function takeNotice(lines: string[], firstLine: number): Notice | undefined {
 	return notice;
 }
 
+function cutOf(notice: Notice | undefined): AgentCut | undefined {
+	if (notice?.cap === undefined) {
+		return undefined;
+	}
+
+	return {
+		rule: notice.cap === 'lines' ? 'pi-line-cap' : 'pi-byte-cap',
+		limit: notice.cap === 'lines' ? piLineCap : piByteCap,
+		notice: notice.text,
+		nextOffset: notice.nextOffset,
+	};
+}
+
 /** The ReadDetails for one pi read, from its arguments and its logged result. */
 export function piReadDetails(
 	args: Readonly<Record<string, unknown>>,
 	result: ToolResult,
-	rawDetails: JsonRecord | undefined,
+	_rawDetails: JsonRecord | undefined,
 	cwd: string | undefined,
 ): ForeignReadDetails | undefined {
 	const filePath = str(args, 'path') ?? str(args, 'file_path');
@@ -81,25 +112,22 @@ export function piReadDetails(
 	}
 
 	const firstLine = offset ?? 1;
+	if (firstLineNotice.test(text.trim())) {
+		// The selection's first line alone is over the byte cap: the model got the notice, no line.
+		const cut: AgentCut = {rule: 'pi-byte-cap', limit: piByteCap, notice: text.trim()};
+		return loggedReadDetails({tool: 'pi-read', cwd, filePath, selection, firstLine, lines: [], cut});
+	}
+
 	const lines = splitOutputLines(text);
-	const truncation = rec(rawDetails, 'truncation');
-	const outputLines = num(truncation, 'outputLines');
 	const notice = takeNotice(lines, firstLine);
-	if (bool(truncation, 'truncated') === true && outputLines !== undefined) {
-		lines.length = Math.min(lines.length, outputLines);
-	}
-
-	const by = str(truncation, 'truncatedBy');
-	const capped = bool(truncation, 'truncated') === true;
-	const selected = num(truncation, 'totalLines');
-	let totalLines: number | undefined = firstLine + lines.length - 1;
-	if (notice !== undefined) {
-		totalLines = notice.totalLines;
-	} else if (capped) {
-		// The cap counted the selected lines; they run to the end of the file only without a limit.
-		totalLines = limit === undefined && selected !== undefined ? firstLine - 1 + selected : undefined;
-	}
-
+	// Without a notice the read reached the end of the file, so its lines are the file's; with one, pi's
+	// count includes the empty string after the final newline.
+	const totalLines =
+		notice === undefined
+			? firstLine + lines.length - 1
+			: notice.splitTotal === undefined
+				? undefined
+				: Math.max(0, notice.splitTotal - 1);
 	return loggedReadDetails({
 		tool: 'pi-read',
 		cwd,
@@ -108,7 +136,6 @@ export function piReadDetails(
 		firstLine,
 		lines,
 		totalLines,
-		truncation: by === 'lines' || by === 'bytes' ? by : notice?.truncated === true ? 'lines' : undefined,
-		nextOffset: notice?.nextOffset,
+		cut: cutOf(notice),
 	});
 }

@@ -29,18 +29,23 @@ test('v3: read results carry ReadDetails from the text, the truncation record an
 		totalLines: 3,
 		truncation: undefined,
 	});
+	// pi counts the empty string after a final newline: `of 5001` and `2 more lines` (after line 2 of a
+	// 3-line file) are what the real pi writes (fixtures/agents/pi); the fixture said 5000 and 1 before.
 	expect(readDetailsOf(events, 'call_r2')).toMatchObject({
 		displayPath: 'logs/app.log',
 		lines: ['GET /api/1 200', 'GET /api/2 200', 'GET /api/3 200'],
 		totalLines: 5000,
-		truncation: 'lines',
-		nextOffset: 4,
+		cut: {
+			rule: 'pi-line-cap',
+			nextOffset: 4,
+			notice: '[Showing lines 1-3 of 5001. Use offset=4 to continue.]',
+		},
 	});
 	expect(readDetailsOf(events, 'call_r3')).toMatchObject({
 		firstLine: 2,
 		linesShown: 1,
 		totalLines: 3,
-		nextOffset: 3,
+		cut: undefined,
 	});
 	expect(readDetailsOf(events, 'call_r4')).toMatchObject({kind: 'error', errorCode: 'not-found'});
 	expect(readDetailsOf(events, 'call_r5')).toMatchObject({kind: 'image', displayPath: 'docs/diagram.png'});

@@ -19,6 +19,34 @@ const piEntryTypes = new Set([
 ]);
 const claudeCodeTypes = new Set(['summary', 'file-history-snapshot', 'queue-operation']);
 
+/** Response items as Codex rollouts before `session_meta` (0.2x) wrote them, unwrapped. */
+export const legacyCodexItems = new Set([
+	'message',
+	'function_call',
+	'function_call_output',
+	'local_shell_call',
+	'reasoning',
+	'custom_tool_call',
+	'custom_tool_call_output',
+]);
+
+/**
+A line of a Codex rollout from before `session_meta` existed: a bare first line `{id, timestamp,
+instructions}`, `{"record_type":"state"}` lines, and response items not wrapped in `response_item`.
+*/
+function isLegacyCodexLine(value: Record<string, unknown>, type: string | undefined): boolean {
+	if (str(value, 'record_type') !== undefined) {
+		return true;
+	}
+
+	if (type === undefined) {
+		return 'instructions' in value && 'id' in value && 'timestamp' in value;
+	}
+
+	// pi's messages wrap theirs in `message`; a bare Codex item has its role or call id at the top.
+	return legacyCodexItems.has(type) && !('message' in value) && ('role' in value || 'call_id' in value);
+}
+
 /** The format one parsed line proves, or undefined when it could belong to several (or none). */
 export function detectLine(value: unknown): SessionFormat | undefined {
 	if (!isRecord(value)) {
@@ -31,6 +59,10 @@ export function detectLine(value: unknown): SessionFormat | undefined {
 	}
 
 	if (type !== undefined && codexTypes.has(type) && isRecord(value['payload'])) {
+		return 'codex';
+	}
+
+	if (isLegacyCodexLine(value, type)) {
 		return 'codex';
 	}
 

@@ -7,6 +7,7 @@ Shell commands that read one file become `read` calls with the range they asked 
 import {loggedDetails} from '../../transcript/details.js';
 import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
 import {blocksText, toContentBlocks} from '../content.js';
+import {legacyCodexItems} from '../detect.js';
 import {asArgs, isRecord, type JsonRecord, parseJson, rec, str} from '../json.js';
 import {
 	type AdapterContext,
@@ -243,11 +244,38 @@ export function createCodexAdapter(context: AdapterContext): SessionAdapter {
 		return [];
 	};
 
+	/**
+	Rollouts from before `session_meta` (0.2x): a bare header `{id, timestamp, instructions}`, state lines,
+	and response items written without their `response_item` wrapper.
+	*/
+	const legacyLine = (value: JsonRecord, type: string | undefined, line: number): AdapterOutput => {
+		if (str(value, 'record_type') !== undefined) {
+			stats.note('skipped', 'state line (rollout before session_meta)', line);
+			return nothing;
+		}
+
+		if (type === undefined && 'id' in value && 'timestamp' in value) {
+			meta = {...meta, id: meta.id ?? str(value, 'id'), startedAt: meta.startedAt ?? str(value, 'timestamp')};
+			return nothing;
+		}
+
+		if (type !== undefined && legacyCodexItems.has(type)) {
+			return {events: responseItem(value, line)};
+		}
+
+		stats.note('malformed', 'line without a payload object', line);
+		return nothing;
+	};
+
 	return {
 		format: 'codex',
 		push(value, line): AdapterOutput {
 			const type = isRecord(value) ? str(value, 'type') : undefined;
 			const payload = isRecord(value) ? rec(value, 'payload') : undefined;
+			if (isRecord(value) && payload === undefined) {
+				return legacyLine(value, type, line);
+			}
+
 			if (!isRecord(value) || payload === undefined) {
 				stats.note('malformed', 'line without a payload object', line);
 				return nothing;
@@ -288,6 +316,13 @@ export function createCodexAdapter(context: AdapterContext): SessionAdapter {
 					return {
 						events: [{type: 'notice', id: `codex-${line}`, level: 'info', text: 'Conversation compacted.'}],
 					};
+				}
+
+				case 'world_state':
+				case 'token_usage_record': {
+					// 0.1xx bookkeeping: hashes of the instructions and tools, token counts per response.
+					stats.note('skipped', `${type} line`, line);
+					return nothing;
 				}
 
 				default: {

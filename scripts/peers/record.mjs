@@ -215,7 +215,8 @@ async function recordRelease(agent, version) {
 		? {code: 0, out: ''}
 		: await run(process.execPath, args, {[envVar[agent]]: version});
 	fs.mkdirSync(path.join(cacheRoot, 'logs'), {recursive: true});
-	if (!argv.includes('--collect-only')) fs.writeFileSync(path.join(cacheRoot, 'logs', `${agent}-${version}.txt`), r.out);
+	if (!argv.includes('--collect-only'))
+		fs.writeFileSync(path.join(cacheRoot, 'logs', `${agent}-${version}.txt`), r.out);
 	const agentDir = path.join(resultsDir, agent);
 	if (!fs.existsSync(agentDir)) {
 		console.log(`${agent} ${version}: no results (exit ${r.code})\n${r.out.slice(-800)}`);

@@ -153,7 +153,15 @@ export function readTruth(agent, corpus, rec) {
 	}
 	if (/unchanged since/i.test(text) && agent === 'claude-code') {
 		// 2.1.1xx: a repeated read of an unchanged file sends a note instead of the text.
-		return {...base, kind: 'unchanged', total_lines: lines.length, first_line: null, lines_got: 0, cut: null, notice: text.trim()};
+		return {
+			...base,
+			kind: 'unchanged',
+			total_lines: lines.length,
+			first_line: null,
+			lines_got: 0,
+			cut: null,
+			notice: text.trim(),
+		};
 	}
 	// pi numbers nothing, so its first line is offset; Claude Code's first number must be offset too.
 	const {count, shortened} = matchRun(gotLines, lines, offset, strip);

@@ -7,7 +7,7 @@ the engine cut what the model got.
 import {isProseLanguage, resolveLanguage} from '../highlight/language.js';
 import {pathArgument} from '../read/params.js';
 import {sanitizeLine} from '../text/sanitize.js';
-import {type AnyReadDetails, isAnyReadDetails} from '../transcript/details.js';
+import {type AnyReadDetails, agentCutOf, isAnyReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
 import {formatClock, formatLines} from './format.js';
@@ -123,12 +123,28 @@ function bodyView(details: AnyReadDetails, result: ToolResult, context: PanelCon
 		clipped: new Set(details.clippedLines),
 		prose: isProseLanguage(language),
 	};
+	// Codex cut the middle: the tail the model got follows the head, at its own numbers, after the marker.
+	const tail = agentCutOf(details)?.tail;
+	const tailLines = tail?.lines.length ?? 0;
 	if (context.expanded) {
-		return expandedView(source, context.width);
+		if (tail === undefined || tailLines === 0) {
+			return expandedView(source, context.width);
+		}
+
+		const marker = agentCutOf(details)?.marker ?? '';
+		const cutNote = `··· the middle was cut${marker === '' ? '' : `: ${marker.trim()}`}`;
+		return stackViews([
+			expandedView(source, context.width),
+			arrayView([cutRow([seg(sanitizeLine(cutNote), 'dim')], context.width)]),
+			expandedView(
+				{...source, lines: tail.lines, firstLine: tail.firstLine, clipped: new Set()},
+				context.width,
+			),
+		]);
 	}
 
 	const shown = Math.min(context.previewLines, details.lines.length);
-	const hidden = details.lines.length - shown;
+	const hidden = details.lines.length - shown + tailLines;
 	return stackViews([
 		previewView(source, shown, context.width),
 		arrayView(hidden > 0 && shown > 0 ? [moreRow(hidden, context.expandHint, context.width)] : []),

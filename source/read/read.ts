@@ -33,7 +33,7 @@ function errorCodeOf(error: unknown): string | undefined {
 }
 
 async function notFoundMessage(absolute: string, shownPath: string, cwd: string): Promise<string> {
-	const {suggestions, missingDirectory} = await suggestNearMisses(absolute);
+	const {suggestions, missingDirectory} = await suggestNearMisses(absolute, 3, {cwd});
 	let message = `File does not exist: ${shownPath}. The working folder is ${cwd}.`;
 	if (suggestions.length > 0) {
 		message += ` Did you mean ${suggestions.map((suggestion) => displayPathOf(suggestion, cwd)).join(' or ')}?`;
@@ -134,7 +134,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		}
 
 		if (stats.isDirectory()) {
-			return fail('is-directory', await describeDirectory(absolute, shownPath), stats);
+			return fail('is-directory', await describeDirectory(absolute, shownPath, cwd), stats);
 		}
 
 		if (!stats.isFile()) {

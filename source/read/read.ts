@@ -7,6 +7,7 @@ import {findFormatReader} from './formats/index.js';
 import {withIgnoredParams} from './ignored-params.js';
 import {guessLanguage} from './language.js';
 import {formatBytes, unchangedNotice} from './notices.js';
+import {checkOpened} from './opened-check.js';
 import {parseParams} from './params.js';
 import {resolvePath} from './resolve-path.js';
 import {sniff, sniffBytes} from './sniff.js';
@@ -173,6 +174,12 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		}
 
 		try {
+			// The checks above looked at a path; a link flipped since could have opened another file.
+			const wrong = await checkOpened(file, absolute, {cwd, confine: options.confine ?? false, shownPath});
+			if (wrong) {
+				return fail(wrong.code, wrong.message);
+			}
+
 			const opened = await file.stat();
 			if (!opened.isFile()) {
 				return fail('special-file', describeSpecialFile(opened, shownPath), opened);

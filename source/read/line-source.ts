@@ -1,5 +1,6 @@
 import {isUtf8} from 'node:buffer';
 import type {FileHandle} from 'node:fs/promises';
+import type {ScanState} from './scan-budget.js';
 
 /** One line as the engine hands it on: already decoded and clipped. */
 export type Line = {
@@ -36,13 +37,21 @@ export class ChunkReader {
 	private readonly buffer: Buffer;
 	private position: number;
 	private readonly file: FileHandle;
-	private readonly end: number;
+	private end: number;
 	private readonly signal: AbortSignal | undefined;
+	private readonly scan: ScanState | undefined;
 
-	constructor(file: FileHandle, range: ByteRange, chunkBytes: number, signal: AbortSignal | undefined) {
+	constructor(
+		file: FileHandle,
+		range: ByteRange,
+		chunkBytes: number,
+		signal: AbortSignal | undefined,
+		scan?: ScanState,
+	) {
 		this.file = file;
 		this.end = range.end;
 		this.signal = signal;
+		this.scan = scan;
 		this.position = range.start;
 		this.buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, range.end - range.start)));
 	}
@@ -59,17 +68,37 @@ export class ChunkReader {
 		}
 
 		this.signal?.throwIfAborted();
-		const want = Math.min(this.buffer.length, this.end - this.position);
+		const {scan} = this;
+		if (scan !== undefined) {
+			this.end = scan.endFor(this.end);
+			if (scan.remaining <= 0 && this.position < this.end) {
+				scan.budgetSpent(this.position);
+				this.end = this.position;
+			}
+		}
+
+		const want = Math.min(
+			this.buffer.length,
+			this.end - this.position,
+			scan?.remaining ?? Number.POSITIVE_INFINITY,
+		);
 		if (want <= 0) {
 			return false;
 		}
 
 		const {bytesRead} = await this.file.read(this.buffer, 0, want, this.position);
-		this.position += bytesRead;
-		this.view = this.buffer.subarray(0, bytesRead);
+		// A long NUL run ends the text: the range ends where it starts.
+		const text =
+			scan === undefined ? bytesRead : scan.take(this.buffer.subarray(0, bytesRead), this.position);
+		if (text < bytesRead) {
+			this.end = this.position + text;
+		}
+
+		this.position += text;
+		this.view = this.buffer.subarray(0, text);
 		this.index = 0;
 		this.nextCarriageReturn = this.view.indexOf(carriageReturn);
-		return bytesRead > 0;
+		return text > 0;
 	}
 
 	/** Index in `view` of the next `\n` or `\r` at or after `from`, or -1. */
@@ -154,9 +183,10 @@ export class Utf8LineSource implements LineSource {
 		maxLineChars: number,
 		signal?: AbortSignal,
 		chunkBytes = 1024 * 1024,
+		scan?: ScanState,
 	) {
 		this.maxLineChars = maxLineChars;
-		this.reader = new ChunkReader(file, range, chunkBytes, signal);
+		this.reader = new ChunkReader(file, range, chunkBytes, signal, scan);
 		this.keepBytes = maxLineChars * maxBytesPerCodePoint;
 	}
 

@@ -34,6 +34,8 @@ export class ChunkReader {
 	index = 0;
 	/** Cached position of the next `\r` in `view` (-1: none left), so each one is searched for once. */
 	private nextCarriageReturn = -1;
+	/** Cached position of the next `\n` in `view` (-1: none left). */
+	private nextLineFeed = -1;
 	private readonly buffer: Buffer;
 	private position: number;
 	private readonly file: FileHandle;
@@ -98,12 +100,19 @@ export class ChunkReader {
 		this.view = this.buffer.subarray(0, text);
 		this.index = 0;
 		this.nextCarriageReturn = this.view.indexOf(carriageReturn);
+		this.nextLineFeed = this.view.indexOf(lineFeed);
 		return text > 0;
 	}
 
 	/** Index in `view` of the next `\n` or `\r` at or after `from`, or -1. */
 	nextLineEnd(from: number): number {
-		const lf = this.view.indexOf(lineFeed, from);
+		// Both positions are cached: a chunk of lone `\r`s has no `\n`, and searching for one from every
+		// line would scan the rest of the chunk a million times (and the other way round).
+		if (this.nextLineFeed !== -1 && this.nextLineFeed < from) {
+			this.nextLineFeed = this.view.indexOf(lineFeed, from);
+		}
+
+		const lf = this.nextLineFeed;
 		// Most files have no carriage return at all: one search per chunk finds that out.
 		if (this.nextCarriageReturn !== -1 && this.nextCarriageReturn < from) {
 			this.nextCarriageReturn = this.view.indexOf(carriageReturn, from);

@@ -1,0 +1,122 @@
+/*
+The hostile files of issue 13, generated on demand: each one is a way to make a reader scan, allocate or
+wait without end. `writeHostileFiles(dir)` writes them into `dir` and returns the cases to read, each
+with the read parameters and what a good answer is (`error`: a clear error; `capped`: capped output).
+Sparse files cost no disk (ftruncate); the rest stay under 150 MB in all. Used by
+test/hostile/suite.test.ts (bounds only) and bench/hostile.mjs (the figures).
+Usage as a script: node bench/hostile-files.mjs <dir>  (prints the cases as JSON)
+*/
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import {fileURLToPath} from 'node:url';
+
+const gib = 1024 ** 3;
+const mib = 1024 ** 2;
+
+function sparse(file, text, size) {
+	const descriptor = fs.openSync(file, 'w');
+	if (text !== '') {
+		fs.writeSync(descriptor, text);
+	}
+
+	fs.ftruncateSync(descriptor, size);
+	fs.closeSync(descriptor);
+}
+
+/** Writes `count` copies of `piece` in 1 MB writes, so no generator holds the whole file. */
+function repeated(file, piece, count, {head = '', tail = ''} = {}) {
+	const descriptor = fs.openSync(file, 'w');
+	fs.writeSync(descriptor, head);
+	const perWrite = Math.max(1, Math.floor(mib / piece.length));
+	const block = piece.repeat(perWrite);
+	let left = count;
+	while (left >= perWrite) {
+		fs.writeSync(descriptor, block);
+		left -= perWrite;
+	}
+
+	fs.writeSync(descriptor, piece.repeat(left) + tail);
+	fs.closeSync(descriptor);
+}
+
+/** The cases: name, file (relative to `dir`), read params, and the kind of answer expected. */
+export function writeHostileFiles(dir) {
+	fs.mkdirSync(dir, {recursive: true});
+	const at = (name) => path.join(dir, name);
+	const text = `${Array.from({length: 600}, (_, index) => `line ${index + 1} before the hole`).join('\n')}\n`;
+	sparse(at('sparse-text.log'), text, 64 * gib);
+	sparse(at('sparse-empty.img'), '', 64 * gib);
+	// Text, then a hole, then text again at the very end: the tail meets text, the forward scan the hole.
+	sparse(at('sparse-tail-text.log'), text, 32 * gib);
+	fs.appendFileSync(at('sparse-tail-text.log'), 'the last line\n');
+	repeated(at('one-line.txt'), 'a', 64 * mib);
+	repeated(at('carriage-returns.txt'), '\r', 4 * mib, {head: 'start\n'});
+	repeated(at('short-lines.txt'), 'x\n', 4 * mib);
+	// Nesting: a notebook that is one JSON array 100,000 levels deep.
+	repeated(at('deep.ipynb'), '[', 100_000, {head: '{"cells":', tail: `${']'.repeat(100_000)}}`});
+	// Many cells of nothing: 200,000 markdown cells.
+	repeated(at('many-cells.ipynb'), '{"cell_type":"markdown","source":"x"},', 200_000, {
+		head: '{"nbformat":4,"metadata":{},"cells":[',
+		tail: '{"cell_type":"markdown","source":"end"}]}',
+	});
+	fs.symlinkSync('/dev/zero', at('zero.txt'));
+	execFileSync('mkfifo', [at('pipe.txt')]);
+	return [
+		{name: 'sparse 64 GB, 15 KB of text: whole read', file: 'sparse-text.log', params: {}, expect: 'capped'},
+		{
+			name: 'sparse 64 GB, 15 KB of text: offset 1,000,000',
+			file: 'sparse-text.log',
+			params: {offset: 1_000_000},
+			expect: 'capped',
+		},
+		{
+			name: 'sparse 64 GB, 15 KB of text: tail 20',
+			file: 'sparse-text.log',
+			params: {tail: 20},
+			expect: 'capped',
+		},
+		{
+			name: 'sparse 64 GB, 15 KB of text: limit 5000',
+			file: 'sparse-text.log',
+			params: {limit: 5000},
+			expect: 'capped',
+		},
+		{
+			name: 'sparse 32 GB, text at both ends: tail 5',
+			file: 'sparse-tail-text.log',
+			params: {tail: 5},
+			expect: 'capped',
+		},
+		{name: 'sparse 64 GB, all NUL', file: 'sparse-empty.img', params: {}, expect: 'error'},
+		{name: 'one 64 MB line', file: 'one-line.txt', params: {}, expect: 'capped'},
+		{name: 'one 64 MB line: tail 3', file: 'one-line.txt', params: {tail: 3}, expect: 'capped'},
+		{
+			name: '4 M carriage returns: tail 10',
+			file: 'carriage-returns.txt',
+			params: {tail: 10},
+			expect: 'capped',
+		},
+		{
+			name: '4 M carriage returns: offset 3,000,000',
+			file: 'carriage-returns.txt',
+			params: {offset: 3_000_000},
+			expect: 'capped',
+		},
+		{name: '4 M short lines: whole read', file: 'short-lines.txt', params: {}, expect: 'capped'},
+		{name: 'notebook nested 100,000 deep', file: 'deep.ipynb', params: {}, expect: 'capped'},
+		{name: 'notebook of 200,000 cells', file: 'many-cells.ipynb', params: {}, expect: 'capped'},
+		{name: '/dev/zero behind a link', file: 'zero.txt', params: {}, expect: 'error'},
+		{name: 'a FIFO with no writer', file: 'pipe.txt', params: {}, expect: 'error'},
+	];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+	const [dir] = process.argv.slice(2);
+	if (dir === undefined) {
+		throw new Error('usage: node bench/hostile-files.mjs <dir>');
+	}
+
+	process.stdout.write(`${JSON.stringify(writeHostileFiles(dir))}\n`);
+}

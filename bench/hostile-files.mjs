@@ -1,8 +1,9 @@
 /*
 The hostile files of issue 13, generated on demand: each one is a way to make a reader scan, allocate or
-wait without end. `writeHostileFiles(dir)` writes them into `dir` and returns the cases to read, each
+wait without end. `writeHostileFiles(dir, {large})` writes them into `dir` and returns the cases to read, each
 with the read parameters and what a good answer is (`error`: a clear error; `capped`: capped output).
-Sparse files cost no disk (ftruncate); the rest stay under 150 MB in all. Used by
+Sparse files cost no disk (ftruncate); the rest stay under 200 MB in all (`large`: the notebook
+of the issue, 20 M output lines in 120 MB, instead of 4 M in 24 MB). Used by
 test/hostile/suite.test.ts (bounds only) and bench/hostile.mjs (the figures).
 Usage as a script: node bench/hostile-files.mjs <dir>  (prints the cases as JSON)
 */
@@ -42,7 +43,7 @@ function repeated(file, piece, count, {head = '', tail = ''} = {}) {
 }
 
 /** The cases: name, file (relative to `dir`), read params, and the kind of answer expected. */
-export function writeHostileFiles(dir) {
+export function writeHostileFiles(dir, {large = false} = {}) {
 	fs.mkdirSync(dir, {recursive: true});
 	const at = (name) => path.join(dir, name);
 	const text = `${Array.from({length: 600}, (_, index) => `line ${index + 1} before the hole`).join('\n')}\n`;
@@ -60,6 +61,12 @@ export function writeHostileFiles(dir) {
 	repeated(at('many-cells.ipynb'), '{"cell_type":"markdown","source":"x"},', 200_000, {
 		head: '{"nbformat":4,"metadata":{},"cells":[',
 		tail: '{"cell_type":"markdown","source":"end"}]}',
+	});
+	// One output of `outputLines` short lines: JSON.parse would build every one of them.
+	const outputLines = large ? 20_000_000 : 4_000_000;
+	repeated(at('long-output.ipynb'), '"l\\n",', outputLines - 1, {
+		head: '{"nbformat":4,"metadata":{},"cells":[{"cell_type":"code","source":["print(1)"],"execution_count":1,"outputs":[{"output_type":"stream","name":"stdout","text":[',
+		tail: '"l\\n"]}]}]}',
 	});
 	fs.symlinkSync('/dev/zero', at('zero.txt'));
 	execFileSync('mkfifo', [at('pipe.txt')]);
@@ -105,8 +112,14 @@ export function writeHostileFiles(dir) {
 			expect: 'capped',
 		},
 		{name: '4 M short lines: whole read', file: 'short-lines.txt', params: {}, expect: 'capped'},
-		{name: 'notebook nested 100,000 deep', file: 'deep.ipynb', params: {}, expect: 'capped'},
+		{name: 'notebook nested 100,000 deep', file: 'deep.ipynb', params: {}, expect: 'error'},
 		{name: 'notebook of 200,000 cells', file: 'many-cells.ipynb', params: {}, expect: 'capped'},
+		{
+			name: `notebook with one output of ${large ? '20' : '4'} M lines`,
+			file: 'long-output.ipynb',
+			params: {},
+			expect: 'capped',
+		},
 		{name: '/dev/zero behind a link', file: 'zero.txt', params: {}, expect: 'error'},
 		{name: 'a FIFO with no writer', file: 'pipe.txt', params: {}, expect: 'error'},
 	];

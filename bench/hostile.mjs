@@ -36,7 +36,7 @@ function median(values) {
 }
 
 fs.rmSync(dir, {recursive: true, force: true});
-const cases = writeHostileFiles(dir);
+const cases = writeHostileFiles(dir, {large: true});
 const floor = Math.max(...Array.from({length: runs}, () => once('x', {}, '--noop').maxRssKb));
 const rows = [`| case | read() median | peak RSS | answer |`, `|---|---:|---:|---|`];
 rows.push(`| node + engine import | | ${(floor / 1024).toFixed(0)} MB | |`);

@@ -13,12 +13,14 @@ Messages are plain data, one request at a time, each answered by one reply (clos
 	{type: 'open-pdf', data: ArrayBuffer}  ->  {type: 'opened', pageCount} | failed
 	{type: 'pdf-page', page}               ->  {type: 'page', text} | failed
 	{type: 'docx', data: ArrayBuffer}      ->  {type: 'html', html} | failed
+	{type: 'notebook', data: ArrayBuffer}  ->  {type: 'json', json} | failed   (capped-json.js)
 	{type: 'close'}                           drops the open PDF; no reply
 where failed is {type: 'failed', error: {kind, message}}, kind being the library error's name.
 */
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {parentPort} from 'node:worker_threads';
+import {parseCappedJson} from './capped-json.js';
 
 /** The open PDF's loading task (to destroy it) and document, between open-pdf and close. */
 let task;
@@ -106,6 +108,11 @@ async function handle(message) {
 
 		case 'docx': {
 			return convertWord(message.data);
+		}
+
+		case 'notebook': {
+			// What a read can show, the rest counted: JSON.parse would build every string of a huge output.
+			return {type: 'json', json: parseCappedJson(Buffer.from(message.data))};
 		}
 
 		case 'close': {

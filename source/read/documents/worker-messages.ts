@@ -10,6 +10,7 @@ export type WorkerRequest =
 	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
 	| {readonly type: 'pdf-page'; readonly page: number}
 	| {readonly type: 'docx'; readonly data: ArrayBuffer}
+	| {readonly type: 'notebook'; readonly data: ArrayBuffer}
 	| {readonly type: 'close'};
 
 /** A library's error, by its class name (`PasswordException`) and message. */
@@ -19,6 +20,8 @@ export type WorkerReply =
 	| {readonly type: 'opened'; readonly pageCount: number}
 	| {readonly type: 'page'; readonly text: string}
 	| {readonly type: 'html'; readonly html: string}
+	/** A notebook's JSON, capped (capped-json.js): checked field by field by notebook-cells.ts. */
+	| {readonly type: 'json'; readonly json: unknown}
 	| {readonly type: 'failed'; readonly error: LibraryError};
 
 export type FailedReply = Extract<WorkerReply, {type: 'failed'}>;
@@ -44,6 +47,10 @@ export function isWorkerReply(value: unknown): value is WorkerReply {
 
 		case 'html': {
 			return typeof value['html'] === 'string';
+		}
+
+		case 'json': {
+			return 'json' in value;
 		}
 
 		case 'failed': {

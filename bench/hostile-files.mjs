@@ -11,6 +11,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
 
 const gib = 1024 ** 3;
@@ -40,6 +41,69 @@ function repeated(file, piece, count, {head = '', tail = ''} = {}) {
 
 	fs.writeSync(descriptor, piece.repeat(left) + tail);
 	fs.closeSync(descriptor);
+}
+
+/** A ZIP of deflated entries (name, bytes). */
+function deflatedZip(entries) {
+	const locals = [];
+	const centrals = [];
+	let offset = 0;
+	for (const [name, data] of entries) {
+		const packed = zlib.deflateRawSync(data);
+		const nameBytes = Buffer.from(name);
+		const crc = zlib.crc32(data);
+		const local = Buffer.alloc(30);
+		local.writeUInt32LE(0x04034b50, 0);
+		local.writeUInt16LE(20, 4);
+		local.writeUInt16LE(8, 8);
+		local.writeUInt32LE(crc, 14);
+		local.writeUInt32LE(packed.length, 18);
+		local.writeUInt32LE(data.length, 22);
+		local.writeUInt16LE(nameBytes.length, 26);
+		locals.push(local, nameBytes, packed);
+		const central = Buffer.alloc(46);
+		central.writeUInt32LE(0x02014b50, 0);
+		central.writeUInt16LE(20, 4);
+		central.writeUInt16LE(20, 6);
+		central.writeUInt16LE(8, 10);
+		central.writeUInt32LE(crc, 16);
+		central.writeUInt32LE(packed.length, 20);
+		central.writeUInt32LE(data.length, 24);
+		central.writeUInt16LE(nameBytes.length, 28);
+		central.writeUInt32LE(offset, 42);
+		centrals.push(central, nameBytes);
+		offset += 30 + nameBytes.length + packed.length;
+	}
+
+	const centralBytes = Buffer.concat(centrals);
+	const end = Buffer.alloc(22);
+	end.writeUInt32LE(0x06054b50, 0);
+	end.writeUInt16LE(entries.length, 8);
+	end.writeUInt16LE(entries.length, 10);
+	end.writeUInt32LE(centralBytes.length, 12);
+	end.writeUInt32LE(offset, 16);
+	return Buffer.concat([...locals, centralBytes, end]);
+}
+
+/** A Word file of `paragraphs` short numbered paragraphs: small packed, under the ZIP ratio check. */
+export function wordBomb(paragraphs) {
+	const body = Array.from({length: paragraphs}, (_, index) => `<w:p><w:r><w:t>p${index}</w:t></w:r></w:p>`).join('');
+	const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
+	return deflatedZip([
+		[
+			'[Content_Types].xml',
+			Buffer.from(
+				'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+			),
+		],
+		[
+			'_rels/.rels',
+			Buffer.from(
+				'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+			),
+		],
+		['word/document.xml', Buffer.from(xml)],
+	]);
 }
 
 /** The cases: name, file (relative to `dir`), read params, and the kind of answer expected. */

@@ -34,8 +34,7 @@ describe('a Word bomb of 2 million paragraphs', () => {
 		expect(result.details.totalLinesKnown).toBe(false);
 		expect(result.details.nextOffset).toBe(2001);
 		expect(text(result)).toContain('more than 5,000 paragraphs; lector converted the first 5,000');
-	}, // Before, the worker ran to its 30 s limit; the bound here only has to tell the two apart.
-	20_000);
+	}, 20_000); // Before, the worker ran to its 30 s limit; the bound here only has to tell the two apart.
 
 	it('a document shorter than what a read can show is converted whole, as before', async () => {
 		writeBomb('small.docx', 300);

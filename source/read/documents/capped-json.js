@@ -3,7 +3,8 @@ A JSON parser for notebooks of any size, run in the document worker (extract-wor
 builds every string of a 200 MB notebook whose one output is 20 million short lines (15 s and 1.3 GB
 here); this parser keeps what a read can show and counts the rest without building it:
 
-- an array keeps its first `keepItems` elements and `keepChars` characters of strings; the rest is
+- an array keeps its first `keepItems` strings (ten times as many other values) and `keepChars`
+  characters of strings; the rest is
   skipped byte by byte and summarised by one marker element `{[cutKey]: {items, bytes, lineEnds}}`
   (`bytes`: of string content, each escape counted as one);
 - a string longer than `keepChars` (or than what is left of `totalChars` for the whole document)
@@ -19,6 +20,20 @@ export const cutKey = '__lectorCut';
 const quote = 0x22;
 const backslash = 0x5c;
 const letterN = 0x6e;
+/** Whether `byte` ends a number or literal: white space, a comma, a closing bracket or a colon. */
+function endsWord(byte) {
+	return (
+		byte === 0x20 ||
+		byte === 0x0a ||
+		byte === 0x0d ||
+		byte === 0x09 ||
+		byte === 0x2c ||
+		byte === 0x5d ||
+		byte === 0x7d ||
+		byte === 0x3a
+	);
+}
+
 const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -93,9 +108,14 @@ export function parseCappedJson(bytes, caps = {}) {
 	};
 
 	const decode = (start, end) => {
-		const raw = bytes.toString('utf8', start, end + 1);
+		const raw = bytes.toString('utf8', start + 1, end);
+		// Most strings have no escape: taken as they are, without a JSON.parse per string.
+		if (!raw.includes('\\')) {
+			return raw;
+		}
+
 		try {
-			return JSON.parse(raw);
+			return JSON.parse(`"${raw}"`);
 		} catch (error) {
 			pos = start;
 			fail(error instanceof Error ? error.message.replace(/ in JSON.*$/, '') : 'Bad string');
@@ -229,7 +249,7 @@ export function parseCappedJson(bytes, caps = {}) {
 		}
 
 		const start = pos;
-		while (pos < bytes.length && !' \t\r\n,]}:'.includes(String.fromCharCode(bytes[pos]))) {
+		while (pos < bytes.length && !endsWord(bytes[pos])) {
 			pos++;
 		}
 
@@ -310,7 +330,13 @@ export function parseCappedJson(bytes, caps = {}) {
 		}
 
 		for (;;) {
-			if (array.length >= keepItems || chars >= keepChars || charsLeft <= 0) {
+			skipSpace();
+			// Strings (lines) are cut at `keepItems`; other values (cells, outputs) at ten times that.
+			const string = bytes[pos] === quote;
+			if (
+				array.length >= (string ? keepItems : 10 * keepItems) ||
+				(string && (chars >= keepChars || charsLeft <= 0))
+			) {
 				array.push({[cutKey]: skipRest()});
 				return array;
 			}

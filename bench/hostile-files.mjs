@@ -135,9 +135,18 @@ export function writeHostileFiles(dir, {large = false} = {}) {
 		head: '{"nbformat":4,"metadata":{},"cells":[{"cell_type":"code","source":["print(1)"],"execution_count":1,"outputs":[{"output_type":"stream","name":"stdout","text":[',
 		tail: '"l\\n"]}]}]}',
 	});
+	if (large) {
+		// The Word bomb: 2 M paragraphs, 4.9 MB packed (the suite has its own test of it).
+		fs.writeFileSync(at('bomb.docx'), wordBomb(2_000_000));
+	}
+
 	fs.symlinkSync('/dev/zero', at('zero.txt'));
 	execFileSync('mkfifo', [at('pipe.txt')]);
+	const bombs = large
+		? [{name: 'Word file of 2 M paragraphs (4.9 MB)', file: 'bomb.docx', params: {}, expect: 'capped'}]
+		: [];
 	return [
+		...bombs,
 		{name: 'sparse 64 GB, 15 KB of text: whole read', file: 'sparse-text.log', params: {}, expect: 'capped'},
 		{
 			name: 'sparse 64 GB, 15 KB of text: offset 1,000,000',

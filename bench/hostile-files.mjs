@@ -120,7 +120,7 @@ export function writeHostileFiles(dir, {large = false} = {}) {
 	sparse(at('sparse-tail-text.log'), text, 32 * gib);
 	fs.appendFileSync(at('sparse-tail-text.log'), 'the last line\n');
 	repeated(at('one-line.txt'), 'a', 64 * mib);
-	repeated(at('carriage-returns.txt'), '\r', 4 * mib, {head: 'start\n'});
+	repeated(at('carriage-returns.txt'), '\r', mib, {head: 'start\n'});
 	repeated(at('short-lines.txt'), 'x\n', 4 * mib);
 	// Nesting: a notebook that is one JSON array 100,000 levels deep.
 	repeated(at('deep.ipynb'), '[', 100_000, {head: '{"cells":', tail: `${']'.repeat(100_000)}}`});
@@ -176,15 +176,15 @@ export function writeHostileFiles(dir, {large = false} = {}) {
 		{name: 'one 64 MB line', file: 'one-line.txt', params: {}, expect: 'capped'},
 		{name: 'one 64 MB line: tail 3', file: 'one-line.txt', params: {tail: 3}, expect: 'capped'},
 		{
-			name: '4 M carriage returns: tail 10',
+			name: '1 M carriage returns: tail 10',
 			file: 'carriage-returns.txt',
 			params: {tail: 10},
 			expect: 'capped',
 		},
 		{
-			name: '4 M carriage returns: offset 3,000,000',
+			name: '1 M carriage returns: offset 900,000',
 			file: 'carriage-returns.txt',
-			params: {offset: 3_000_000},
+			params: {offset: 900_000},
 			expect: 'capped',
 		},
 		{name: '4 M short lines: whole read', file: 'short-lines.txt', params: {}, expect: 'capped'},

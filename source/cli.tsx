@@ -73,7 +73,9 @@ function parseArguments() {
 		});
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		process.stderr.write(`lector: ${reason.replace(/\.$/, '')}. Run lector --help for the flags.\n`);
+		process.stderr.write(
+			`lector: ${neutralizeControls(reason.replace(/\.$/, ''))}. Run lector --help for the flags.\n`,
+		);
 		process.exit(2);
 	}
 }
@@ -175,14 +177,15 @@ main().then(
 		process.exitCode = code;
 	},
 	(error: unknown) => {
+		// Usage errors quote argv, and any message may quote a path: neutralised like file content.
 		if (error instanceof UsageError) {
-			process.stderr.write(`lector: ${error.message}\n`);
+			process.stderr.write(`lector: ${neutralizeControls(error.message)}\n`);
 			process.exitCode = 2;
 			return;
 		}
 
 		process.stderr.write(
-			`lector: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+			`lector: ${neutralizeControls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
 		);
 		process.exitCode = 1;
 	},

@@ -6,7 +6,7 @@ the engine cut what the model got.
 
 import {isProseLanguage, resolveLanguage} from '../highlight/language.js';
 import {pathArgument} from '../read/params.js';
-import {sanitizeLine} from '../text/sanitize.js';
+import {countHiddenCharacters, sanitizeLine} from '../text/sanitize.js';
 import {type AnyReadDetails, agentCutOf, isAnyReadDetails} from '../transcript/details.js';
 import type {ToolResult} from '../transcript/types.js';
 import {type CodeSource, expandedView, previewView} from './code-view.js';
@@ -36,9 +36,16 @@ function headerRow(
 ): Row {
 	const row: Row = [seg(name, 'toolName'), seg(' ', 'text'), seg(displayPath, 'path')];
 	const parts = details === undefined ? undefined : partsLabel(details);
+	// The lines show hidden characters as ⍰; the header says how many, since the model reads them.
+	const hidden = details === undefined ? 0 : countHiddenCharacters(details.lines);
+	const hiddenSegments =
+		hidden === 0 ? [] : [seg(` · ${hidden} hidden character${hidden === 1 ? '' : 's'}`, 'warning')];
 	if (parts !== undefined) {
 		// PDFs and notebooks: `read report.pdf · pages 1-5 of 40`; line counts say little there.
-		return cutRow([...row, seg(` · ${parts}`, 'range'), ...(hint === '' ? [] : [seg(hint, 'hint')])], width);
+		return cutRow(
+			[...row, seg(` · ${parts}`, 'range'), ...hiddenSegments, ...(hint === '' ? [] : [seg(hint, 'hint')])],
+			width,
+		);
 	}
 
 	if (details !== undefined) {
@@ -48,6 +55,7 @@ function headerRow(
 				...row,
 				seg(range, 'range'),
 				seg(`  ${outlineCountLabel(details) ?? countLabel(details)}`, 'count'),
+				...hiddenSegments,
 				...(hint === '' ? [] : [seg(hint, 'hint')]),
 			],
 			width,

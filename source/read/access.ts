@@ -2,6 +2,7 @@ import type {Stats} from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
+import {foldSpelling, normalForms} from './rule-spellings.js';
 
 /** Why a read was refused. The message is written for the model, so it can recover without retrying. */
 export type AccessDenial = {code: 'ignored' | 'outside-workspace'; message: string};
@@ -16,7 +17,9 @@ export type AccessOptions = {
 /** The rule file, in the workspace root, gitignore syntax. */
 export const ruleFileName = '.lectorignore';
 
-type Rules = ReturnType<typeof ignore>;
+type Ignore = ReturnType<typeof ignore>;
+/** The rules as written, and folded (rule-spellings.ts) for matching folded paths. */
+export type Rules = {readonly written: Ignore; readonly folded: Ignore};
 type CachedRules = {readonly version: string; readonly rules: Rules};
 
 /** Parsed rule files by absolute path; an entry is reused while the file's version is unchanged. */
@@ -34,7 +37,7 @@ function versionOf(stats: Stats): string {
 The rules of the workspace, parsed once per version of the file. Undefined when there is no rule file.
 A rule file that is not a regular file or cannot be read counts as absent: a FIFO would block the read.
 */
-async function loadRules(ruleFile: string): Promise<Rules | undefined> {
+export async function loadRules(ruleFile: string): Promise<Rules | undefined> {
 	let stats: Stats;
 	try {
 		stats = await fs.stat(ruleFile);
@@ -54,7 +57,8 @@ async function loadRules(ruleFile: string): Promise<Rules | undefined> {
 	}
 
 	try {
-		const rules = ignore().add(await fs.readFile(ruleFile, 'utf8'));
+		const text = await fs.readFile(ruleFile, 'utf8');
+		const rules = {written: ignore().add(text), folded: ignore().add(foldSpelling(text))};
 		rulesCache.set(ruleFile, {version, rules});
 		return rules;
 	} catch {
@@ -63,7 +67,7 @@ async function loadRules(ruleFile: string): Promise<Rules | undefined> {
 }
 
 /** `target` relative to `root`, or undefined when it is outside (or is the root itself, which no rule can match). */
-function relativeInside(root: string, target: string): string | undefined {
+export function relativeInside(root: string, target: string): string | undefined {
 	const relative = path.relative(root, target);
 	if (
 		relative === '' ||
@@ -94,7 +98,7 @@ Where `target` really is, symlinks resolved, even when it does not exist: the re
 existing ancestor plus the rest. A dangling symlink on the way is followed by hand, so a link to a missing
 file outside the workspace still resolves outside it.
 */
-async function realLocation(target: string, budget = {hops: maxSymlinkHops}): Promise<string> {
+export async function realLocation(target: string, budget = {hops: maxSymlinkHops}): Promise<string> {
 	try {
 		return await fs.realpath(target);
 	} catch {
@@ -128,17 +132,36 @@ async function isDirectory(target: string): Promise<boolean> {
 	}
 }
 
-/** The pattern that ignores `relative` (also tried as a folder when `directory`), if any. */
-function matchingPattern(rules: Rules, relative: string, directory: boolean): string | undefined {
-	const spellings = directory ? [relative, `${relative}/`] : [relative];
-	for (const spelling of spellings) {
-		try {
-			const result = rules.checkIgnore(spelling.split(path.sep).join('/'));
-			if (result.ignored) {
-				return result.rule?.pattern ?? '(unknown pattern)';
+function patternIgnoring(rules: Ignore, spelling: string): string | undefined {
+	try {
+		const result = rules.checkIgnore(spelling);
+		return result.ignored ? (result.rule?.pattern ?? '(unknown pattern)') : undefined;
+	} catch {
+		// The library rejects paths it considers invalid; no rule can match those.
+		return undefined;
+	}
+}
+
+/**
+The pattern that ignores `relative` (also tried as a folder when `directory`), if any: tested as written,
+in NFC and NFD against the rules as written, and folded against the folded rules (rule-spellings.ts).
+Any spelling a rule ignores is ignored, so a negation written in one normal form does not re-include a
+name stored in the other.
+*/
+export function matchingPattern(rules: Rules, relative: string, directory: boolean): string | undefined {
+	const slashed = relative.split(path.sep).join('/');
+	const suffixes = directory ? ['', '/'] : [''];
+	for (const suffix of suffixes) {
+		for (const spelling of normalForms(slashed)) {
+			const pattern = patternIgnoring(rules.written, spelling + suffix);
+			if (pattern !== undefined) {
+				return pattern;
 			}
-		} catch {
-			// The library rejects paths it considers invalid; no rule can match those.
+		}
+
+		const pattern = patternIgnoring(rules.folded, foldSpelling(slashed) + suffix);
+		if (pattern !== undefined) {
+			return pattern;
 		}
 	}
 
@@ -225,4 +248,12 @@ export async function checkAccess(
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+Whether `.lectorignore` in `cwd` denies `absolute`: for listings (a directory read, near-miss
+suggestions), which leave such entries out as ls does. False without a rule file.
+*/
+export async function isIgnored(absolute: string, cwd: string): Promise<boolean> {
+	return (await checkAccess(absolute, {cwd, confine: false}))?.code === 'ignored';
 }

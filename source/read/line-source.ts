@@ -1,5 +1,6 @@
 import {isUtf8} from 'node:buffer';
 import type {FileHandle} from 'node:fs/promises';
+import type {ScanState} from './scan-budget.js';
 
 /** One line as the engine hands it on: already decoded and clipped. */
 export type Line = {
@@ -33,16 +34,26 @@ export class ChunkReader {
 	index = 0;
 	/** Cached position of the next `\r` in `view` (-1: none left), so each one is searched for once. */
 	private nextCarriageReturn = -1;
+	/** Cached position of the next `\n` in `view` (-1: none left). */
+	private nextLineFeed = -1;
 	private readonly buffer: Buffer;
 	private position: number;
 	private readonly file: FileHandle;
-	private readonly end: number;
+	private end: number;
 	private readonly signal: AbortSignal | undefined;
+	private readonly scan: ScanState | undefined;
 
-	constructor(file: FileHandle, range: ByteRange, chunkBytes: number, signal: AbortSignal | undefined) {
+	constructor(
+		file: FileHandle,
+		range: ByteRange,
+		chunkBytes: number,
+		signal: AbortSignal | undefined,
+		scan?: ScanState,
+	) {
 		this.file = file;
 		this.end = range.end;
 		this.signal = signal;
+		this.scan = scan;
 		this.position = range.start;
 		this.buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, range.end - range.start)));
 	}
@@ -59,22 +70,49 @@ export class ChunkReader {
 		}
 
 		this.signal?.throwIfAborted();
-		const want = Math.min(this.buffer.length, this.end - this.position);
+		const {scan} = this;
+		if (scan !== undefined) {
+			this.end = scan.endFor(this.end);
+			if (scan.remaining <= 0 && this.position < this.end) {
+				scan.budgetSpent(this.position);
+				this.end = this.position;
+			}
+		}
+
+		const want = Math.min(
+			this.buffer.length,
+			this.end - this.position,
+			scan?.remaining ?? Number.POSITIVE_INFINITY,
+		);
 		if (want <= 0) {
 			return false;
 		}
 
 		const {bytesRead} = await this.file.read(this.buffer, 0, want, this.position);
-		this.position += bytesRead;
-		this.view = this.buffer.subarray(0, bytesRead);
+		// A long NUL run ends the text: the range ends where it starts.
+		const text =
+			scan === undefined ? bytesRead : scan.take(this.buffer.subarray(0, bytesRead), this.position);
+		if (text < bytesRead) {
+			this.end = this.position + text;
+		}
+
+		this.position += text;
+		this.view = this.buffer.subarray(0, text);
 		this.index = 0;
 		this.nextCarriageReturn = this.view.indexOf(carriageReturn);
-		return bytesRead > 0;
+		this.nextLineFeed = this.view.indexOf(lineFeed);
+		return text > 0;
 	}
 
 	/** Index in `view` of the next `\n` or `\r` at or after `from`, or -1. */
 	nextLineEnd(from: number): number {
-		const lf = this.view.indexOf(lineFeed, from);
+		// Both positions are cached: a chunk of lone `\r`s has no `\n`, and searching for one from every
+		// line would scan the rest of the chunk a million times (and the other way round).
+		if (this.nextLineFeed !== -1 && this.nextLineFeed < from) {
+			this.nextLineFeed = this.view.indexOf(lineFeed, from);
+		}
+
+		const lf = this.nextLineFeed;
 		// Most files have no carriage return at all: one search per chunk finds that out.
 		if (this.nextCarriageReturn !== -1 && this.nextCarriageReturn < from) {
 			this.nextCarriageReturn = this.view.indexOf(carriageReturn, from);
@@ -154,9 +192,10 @@ export class Utf8LineSource implements LineSource {
 		maxLineChars: number,
 		signal?: AbortSignal,
 		chunkBytes = 1024 * 1024,
+		scan?: ScanState,
 	) {
 		this.maxLineChars = maxLineChars;
-		this.reader = new ChunkReader(file, range, chunkBytes, signal);
+		this.reader = new ChunkReader(file, range, chunkBytes, signal, scan);
 		this.keepBytes = maxLineChars * maxBytesPerCodePoint;
 	}
 

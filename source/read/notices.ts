@@ -138,6 +138,23 @@ function encodingSentences(details: ReadDetails): string[] {
 }
 
 /**
+Why scanning stopped before the end of the file, when it did: binary content (a long NUL run, such as
+the hole of a sparse file) or the scan budget, each named with where it happened and what to do.
+*/
+export function scanStopSentence(details: ReadDetails, limits: ReadLimits): string | undefined {
+	const stop = details.scanStop;
+	if (stop === undefined) {
+		return undefined;
+	}
+
+	if (stop.reason === 'nul-run') {
+		return `From byte ${count(stop.at)} on, the file holds binary content (a run of NUL bytes, such as the hole of a sparse file), so reading stopped there and the lines above are the text before it. Look at what follows with a shell command such as xxd -s ${stop.at} -l 256 ${shellQuote(details.path)}.`;
+	}
+
+	return `Reading stopped at byte ${count(stop.at)}: one read scans at most ${formatBytes(limits.maxScanBytes)} of a file (the scan budget), and this one needed more. Read a part nearer the start, or use a shell command such as sed -n '1000000,1000100p' ${shellQuote(details.path)}.`;
+}
+
+/**
 The one closing notice of a text read, built only from `details`: why the output stopped, where to
 continue, clipped lines, unnumbered lines, encoding, and the file's outline when the read carries one
 (at most `noticeOutlineBudget(limits)` bytes more). Undefined when there is nothing to say.
@@ -161,6 +178,11 @@ export function closingNotice(details: ReadDetails, limits: ReadLimits): string 
 	}
 
 	sentences.push(...encodingSentences(details));
+	const scanStop = scanStopSentence(details, limits);
+	if (scanStop) {
+		sentences.push(scanStop);
+	}
+
 	const closing = sentences.length === 0 ? undefined : `[${sentences.join(' ')}]`;
 	const outline = noticeOutline(details);
 	return outline && closing ? `${closing}\n\n${outline}` : (outline ?? closing);

@@ -7,6 +7,7 @@ import {findFormatReader} from './formats/index.js';
 import {withIgnoredParams} from './ignored-params.js';
 import {guessLanguage} from './language.js';
 import {formatBytes, unchangedNotice} from './notices.js';
+import {checkOpened} from './opened-check.js';
 import {parseParams} from './params.js';
 import {resolvePath} from './resolve-path.js';
 import {sniff, sniffBytes} from './sniff.js';
@@ -33,7 +34,7 @@ function errorCodeOf(error: unknown): string | undefined {
 }
 
 async function notFoundMessage(absolute: string, shownPath: string, cwd: string): Promise<string> {
-	const {suggestions, missingDirectory} = await suggestNearMisses(absolute);
+	const {suggestions, missingDirectory} = await suggestNearMisses(absolute, 3, {cwd});
 	let message = `File does not exist: ${shownPath}. The working folder is ${cwd}.`;
 	if (suggestions.length > 0) {
 		message += ` Did you mean ${suggestions.map((suggestion) => displayPathOf(suggestion, cwd)).join(' or ')}?`;
@@ -134,7 +135,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		}
 
 		if (stats.isDirectory()) {
-			return fail('is-directory', await describeDirectory(absolute, shownPath), stats);
+			return fail('is-directory', await describeDirectory(absolute, shownPath, cwd), stats);
 		}
 
 		if (!stats.isFile()) {
@@ -173,6 +174,12 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		}
 
 		try {
+			// The checks above looked at a path; a link flipped since could have opened another file.
+			const wrong = await checkOpened(file, absolute, {cwd, confine: options.confine ?? false, shownPath});
+			if (wrong) {
+				return fail(wrong.code, wrong.message);
+			}
+
 			const opened = await file.stat();
 			if (!opened.isFile()) {
 				return fail('special-file', describeSpecialFile(opened, shownPath), opened);

@@ -1,6 +1,7 @@
 import type {Stats} from 'node:fs';
 import {opendir} from 'node:fs/promises';
 import path from 'node:path';
+import {isIgnored} from './access.js';
 import {count} from './notices.js';
 
 /** A one-line explanation of a path that is neither a file nor a directory. */
@@ -29,8 +30,11 @@ const listedEntries = 20;
 /** Entries looked at, so that reading a huge directory stays cheap. */
 const scannedEntries = 2000;
 
-/** Explains that a path is a directory, naming a few of its entries. */
-export async function describeDirectory(absolute: string, shownPath: string): Promise<string> {
+/**
+Explains that a path is a directory, naming a few of its entries: as ls does, entries that
+`.lectorignore` in `cwd` denies are neither named nor counted.
+*/
+export async function describeDirectory(absolute: string, shownPath: string, cwd: string): Promise<string> {
 	const names: string[] = [];
 	let more = false;
 	try {
@@ -39,6 +43,10 @@ export async function describeDirectory(absolute: string, shownPath: string): Pr
 			if (names.length >= scannedEntries) {
 				more = true;
 				break;
+			}
+
+			if (await isIgnored(path.join(absolute, entry.name), cwd)) {
+				continue;
 			}
 
 			names.push(entry.isDirectory() ? `${entry.name}/` : entry.name);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {isIgnored} from './access.js';
 
 /** Most directory entries read when looking for near misses, so a huge folder stays cheap. */
 export const maxEntriesScanned = 5000;
@@ -142,9 +143,14 @@ Near misses for `absolute`, a path that does not exist: siblings with the same s
 extension, then the same name in another letter case, then names one edit away; at most `limit`
 absolute paths, alphabetical within each kind. Reads at most `maxEntriesScanned` entries of the parent.
 When the parent folder itself is missing there are no suggestions and `missingDirectory` names the
-first missing folder from the root. Never rejects: unreadable folders give no suggestions.
+first missing folder from the root. With `cwd`, names that `.lectorignore` there denies are never
+suggested. Never rejects: unreadable folders give no suggestions.
 */
-export async function suggestNearMisses(absolute: string, limit = 3): Promise<NearMisses> {
+export async function suggestNearMisses(
+	absolute: string,
+	limit = 3,
+	options: {readonly cwd?: string} = {},
+): Promise<NearMisses> {
 	try {
 		const directory = path.dirname(absolute);
 		const wanted = path.basename(absolute);
@@ -170,10 +176,20 @@ export async function suggestNearMisses(absolute: string, limit = 3): Promise<Ne
 		}
 
 		ranked.sort((a, b) => a.rank - b.rank || compareCodeUnits(a.name, b.name));
-		return {
-			suggestions: ranked.slice(0, limit).map(({name}) => path.join(directory, name)),
-			missingDirectory: undefined,
-		};
+		const suggestions: string[] = [];
+		for (const {name} of ranked) {
+			const candidate = path.join(directory, name);
+			// Sequential on purpose: most misses have one or two candidates, and the first `limit` allowed win.
+			if (options.cwd === undefined || !(await isIgnored(candidate, options.cwd))) {
+				suggestions.push(candidate);
+			}
+
+			if (suggestions.length >= limit) {
+				break;
+			}
+		}
+
+		return {suggestions, missingDirectory: undefined};
 	} catch {
 		return noNearMisses;
 	}

@@ -1,4 +1,5 @@
 import type {FileHandle} from 'node:fs/promises';
+import type {ScanState} from './scan-budget.js';
 
 const lineFeed = 0x0a;
 const carriageReturn = 0x0d;
@@ -10,6 +11,8 @@ export type TailStart = {
 	readonly reachedStart: boolean;
 	/** Lines found from `position` to the end (the whole file's count when `reachedStart`). */
 	readonly lines: number;
+	/** Set when the scan stopped early: at a long NUL run (binary content), or when the scan budget ran out. */
+	readonly stopped?: 'nul-run' | 'scan-budget';
 };
 
 /**
@@ -24,6 +27,7 @@ export async function findTailStart(
 	count: number,
 	signal?: AbortSignal,
 	chunkBytes = 64 * 1024,
+	scan?: ScanState,
 ): Promise<TailStart> {
 	const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, size - textStart)));
 	let end = size;
@@ -47,18 +51,27 @@ export async function findTailStart(
 
 	let found = 0;
 	let position = end;
+	let earliest = size;
 	// Whether the byte just after the one being looked at is a line feed (a `\r\n` pair counts once).
 	let followedByLineFeed = false;
 	while (position > textStart) {
 		signal?.throwIfAborted();
 		const from = Math.max(textStart, position - buffer.length);
 		const {bytesRead} = await file.read(buffer, 0, position - from, from);
+		if (scan !== undefined) {
+			if (scan.take(buffer.subarray(0, bytesRead), from) < bytesRead) {
+				// Binary content near the end: the caller finds the text's end from the start instead.
+				return {position, reachedStart: false, lines: found, stopped: 'nul-run'};
+			}
+		}
+
 		for (let index = bytesRead - 1; index >= 0; index--) {
 			const byte = buffer[index];
 			const isBoundary = byte === lineFeed || (byte === carriageReturn && !followedByLineFeed);
 			followedByLineFeed = byte === lineFeed;
 			if (isBoundary) {
 				found++;
+				earliest = from + index + 1;
 				if (found === count) {
 					return {position: from + index + 1, reachedStart: false, lines: count};
 				}
@@ -66,6 +79,11 @@ export async function findTailStart(
 		}
 
 		position = from;
+		if (scan !== undefined && scan.remaining <= 0 && position > textStart) {
+			scan.budgetSpent(position);
+			// The whole lines found so far start after the earliest line end seen.
+			return {position: earliest, reachedStart: false, lines: found, stopped: 'scan-budget'};
+		}
 	}
 
 	return {position: textStart, reachedStart: true, lines: found + 1};

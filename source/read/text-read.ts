@@ -1,8 +1,9 @@
 import type {FileHandle} from 'node:fs/promises';
 import {type LineSource, Utf8LineSource} from './line-source.js';
-import {closingNotice, emptyFileNotice, offsetPastEndNotice} from './notices.js';
+import {closingNotice, emptyFileNotice, offsetPastEndNotice, scanStopSentence} from './notices.js';
 import type {OutlineSource} from './outline/outline-file.js';
 import {readOutline, withNoticeOutline} from './outline/outline-read.js';
+import {ScanState} from './scan-budget.js';
 import {type Selected, selectLines} from './select.js';
 import {findTailStart} from './tail.js';
 import type {ReadDetails, ReadLimits, ReadRequest, ReadResult, TextEncoding} from './types.js';
@@ -27,15 +28,25 @@ type Walk = {
 	readonly tailLines: number | undefined;
 };
 
-function sourceAt(text: TextFile, position: number, limits: ReadLimits, signal?: AbortSignal): LineSource {
+/** A text file opened for one read, with that read's scan budget. */
+type Scanned = TextFile & {readonly scan: ScanState};
+
+function sourceAt(text: Scanned, position: number, limits: ReadLimits, signal?: AbortSignal): LineSource {
 	const range = {start: position, end: text.end};
 	return text.encoding === 'utf-8'
-		? new Utf8LineSource(text.file, range, limits.maxLineChars, signal)
-		: new Utf16LineSource(text.file, range, text.encoding === 'utf-16le', limits.maxLineChars, signal);
+		? new Utf8LineSource(text.file, range, limits.maxLineChars, signal, undefined, text.scan)
+		: new Utf16LineSource(
+				text.file,
+				range,
+				text.encoding === 'utf-16le',
+				limits.maxLineChars,
+				signal,
+				text.scan,
+			);
 }
 
 async function walkRange(
-	text: TextFile,
+	text: Scanned,
 	request: ReadRequest,
 	offset: number,
 	limit: number | undefined,
@@ -60,11 +71,16 @@ async function walkRange(
 		totalLines = rest === undefined ? undefined : skipped + selected.consumed + rest;
 	}
 
+	if (text.scan.stop?.reason === 'scan-budget') {
+		// The end of the file was not reached: the lines counted are not all of them.
+		totalLines = undefined;
+	}
+
 	return {firstLine: offset, selected, totalLines, tailLines: undefined};
 }
 
 async function walkTail(
-	text: TextFile,
+	text: Scanned,
 	request: ReadRequest,
 	count: number,
 	limits: ReadLimits,
@@ -77,7 +93,13 @@ async function walkTail(
 	}
 
 	// Too big to count: find the start of the last lines from the end; their numbers stay unknown.
-	const start = await findTailStart(text.file, text.textStart, text.end, count, signal);
+	const start = await findTailStart(text.file, text.textStart, text.end, count, signal, undefined, text.scan);
+	if (start.stopped === 'nul-run') {
+		// The file ends in binary content (a sparse file's hole): the last lines of its text, counted from the start.
+		const total = await sourceAt(text, text.textStart, limits, signal).skip(Number.POSITIVE_INFINITY);
+		return walkRange(text, request, Math.max(1, total - count + 1), count, limits, signal);
+	}
+
 	if (start.reachedStart) {
 		return walkRange(text, request, 1, count, limits, signal);
 	}
@@ -120,10 +142,11 @@ export async function readTextFile(
 	}
 
 	const {selection} = request;
+	const scanned: Scanned = {...text, scan: new ScanState(limits.maxScanBytes)};
 	const walk =
 		selection.mode === 'tail'
-			? await walkTail(text, request, selection.count, limits, signal)
-			: await walkRange(text, request, selection.offset, selection.limit, limits, signal);
+			? await walkTail(scanned, request, selection.count, limits, signal)
+			: await walkRange(scanned, request, selection.offset, selection.limit, limits, signal);
 	const {firstLine, selected, totalLines, tailLines} = walk;
 	const shown = selected.lines.length;
 	const oversized = selected.oversizedLineBytes === undefined ? 0 : 1;
@@ -154,16 +177,18 @@ export async function readTextFile(
 		nextTail: !known && selected.more && tailLines !== undefined ? tailLines - shown - oversized : undefined,
 		oversizedLineBytes: selected.oversizedLineBytes,
 		offsetPastEnd: shown === 0 && !oversized && totalLines !== undefined && totalLines > 0,
+		scanStop: scanned.scan.stop,
 	};
 	// Only a read the caps cut short gets an outline: any other read must not pay for parsing.
 	const capped = walked.truncation !== undefined && walked.truncation !== 'line-length';
 	const details = capped ? await withNoticeOutline(outlineSource(text), walked, limits, signal) : walked;
 
 	let notice: string | undefined;
+	const scanStop = scanStopSentence(details, limits);
 	if (totalLines === 0) {
-		notice = emptyFileNotice(details);
+		notice = emptyFileNotice(details) + (scanStop ? `\n[${scanStop}]` : '');
 	} else if (details.offsetPastEnd) {
-		notice = offsetPastEndNotice(details, firstLine ?? 1);
+		notice = offsetPastEndNotice(details, firstLine ?? 1) + (scanStop ? `\n[${scanStop}]` : '');
 	} else {
 		notice = closingNotice(details, limits);
 	}

@@ -1,3 +1,5 @@
+import type {ScanStop} from './scan-budget.js';
+
 /**
 Types shared by the read engine and everything built on it. The engine never imports React or Ink:
 panels, replay and the agent shell consume `ReadDetails`, never the text meant for the model.
@@ -39,6 +41,11 @@ export type ReadLimits = {
 	readonly maxLineChars: number;
 	/** After the caps are met, remaining lines are counted only when at most this many bytes remain. */
 	readonly countBudgetBytes: number;
+	/**
+	Most bytes one read of a text file scans (skipping to an offset, reading a line, finding a tail): the
+	scan budget, so a file of any size or shape answers in bounded time (scan-budget.ts).
+	*/
+	readonly maxScanBytes: number;
 	/** Pseudo-files that report size 0 (/proc, /sys) are read up to this many bytes. */
 	readonly pseudoFileBytes: number;
 	/** Images are scaled so that their longest side is at most this many pixels. */
@@ -61,6 +68,7 @@ export const defaultLimits: ReadLimits = {
 	maxBytes: 50 * 1024,
 	maxLineChars: 2000,
 	countBudgetBytes: 32 * 1024 * 1024,
+	maxScanBytes: 1024 * 1024 * 1024,
 	pseudoFileBytes: 1024 * 1024,
 	maxImageDimension: 2000,
 	maxImageBytes: 5 * 1024 * 1024,
@@ -202,6 +210,8 @@ export type ReadDetails = {
 	readonly outlineTotal?: number;
 	/** For an unchanged re-read: when the earlier read that sent the text ran (milliseconds since the epoch). */
 	readonly unchangedSince?: number;
+	/** Set when scanning stopped before the end of the file: at binary content (a NUL run) or the scan budget. */
+	readonly scanStop?: ScanStop;
 };
 
 export type ReadResult = {

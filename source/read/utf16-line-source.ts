@@ -1,5 +1,6 @@
 import type {FileHandle} from 'node:fs/promises';
 import {type ByteRange, ChunkReader, type Line, type LineSource, lineFromText} from './line-source.js';
+import type {ScanState} from './scan-budget.js';
 
 /**
 Lines of a UTF-16 file (the engine only treats a file as UTF-16 when it starts with a BOM). These
@@ -20,9 +21,10 @@ export class Utf16LineSource implements LineSource {
 		littleEndian: boolean,
 		maxLineChars: number,
 		signal?: AbortSignal,
+		scan?: ScanState,
 	) {
 		this.maxLineChars = maxLineChars;
-		this.reader = new ChunkReader(file, range, 256 * 1024, signal);
+		this.reader = new ChunkReader(file, range, 256 * 1024, signal, scan);
 		this.decoder = new TextDecoder(littleEndian ? 'utf-16le' : 'utf-16be', {ignoreBOM: true});
 	}
 

@@ -43,13 +43,39 @@ export function placeholderFor(codePoint: number): string | undefined {
 	return undefined;
 }
 
-// Everything placeholderFor() may replace, so clean lines skip the per-character loop.
-const unsafe = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+/**
+Characters that draw nothing, which a file can use to show the person an empty or harmless line while
+the model reads hidden text ("ASCII smuggling"): zero-width spaces and joiners (U+200B-U+200F),
+invisible operators (U+2060-U+2064), U+FEFF inside text, tag characters (U+E0000-U+E007F), and the
+bidirectional controls placeholderFor() already replaces. A zero-width joiner between two pictographs
+is part of an emoji (👩‍💻) and stays.
+*/
+const hiddenCharacters =
+	/(?<!\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D|\u200D(?!\p{Extended_Pictographic})|[\u200B\u200C\u200E\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu;
+
+/** Hidden characters (see above) in `lines`, each counted once: what a panel's header reports. */
+export function countHiddenCharacters(lines: readonly string[]): number {
+	let hidden = 0;
+	for (const line of lines) {
+		hidden += line.match(hiddenCharacters)?.length ?? 0;
+	}
+
+	return hidden;
+}
+
+/** Replaces hidden characters (see above) with the visible placeholder. */
+function showHidden(line: string): string {
+	return line.replace(hiddenCharacters, unknownControlPlaceholder);
+}
+
+// Everything placeholderFor() or showHidden() may replace, so clean lines skip the per-character loop.
+const unsafe =
+	/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
 
 /**
 Make one line safe to print: tabs expand to the next tab stop (counted in code points, which is
-exact for the ASCII indentation tabs appear in), every other control character becomes a visible
-placeholder. Line ends are not expected here; a stray `\n` or `\r` also becomes a placeholder.
+exact for the ASCII indentation tabs appear in), every other control character and every hidden
+character becomes a visible placeholder. Line ends are not expected here; a stray `\n` or `\r` also becomes a placeholder.
 */
 export function sanitizeLine(line: string, tabWidth = defaultTabWidth): string {
 	if (!unsafe.test(line)) {
@@ -58,7 +84,7 @@ export function sanitizeLine(line: string, tabWidth = defaultTabWidth): string {
 
 	let out = '';
 	let column = 0;
-	for (const char of line) {
+	for (const char of showHidden(line)) {
 		const codePoint = char.codePointAt(0) ?? 0;
 		if (codePoint === 0x09) {
 			const spaces = tabWidth - (column % tabWidth);

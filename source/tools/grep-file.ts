@@ -1,4 +1,6 @@
-import fs from 'node:fs/promises';
+import {constants} from 'node:fs';
+import {type FileHandle, open, stat} from 'node:fs/promises';
+import {checkOpened} from '../read/opened-check.js';
 import {sniff, sniffBytes} from '../read/sniff.js';
 import type {TextEncoding} from '../read/types.js';
 
@@ -34,13 +36,24 @@ export type LoadedFile =
 
 /**
 Reads one file for grep: binary files (by the read engine's sniffer) and files over `grepMaxFileBytes`
-are not searched. The encoding is the read engine's (a BOM dropped, UTF-16 transcoded).
+are not searched. The encoding is the read engine's (a BOM dropped, UTF-16 transcoded). The file is
+opened first and what was opened is checked against `.lectorignore` in `cwd` (read/opened-check.ts),
+so a link flipped after the walk's check, or a hard link to an ignored file, is skipped as unreadable.
 */
-export async function loadFile(absolute: string): Promise<LoadedFile> {
+export async function loadFile(absolute: string, cwd: string): Promise<LoadedFile> {
 	let bytes: Buffer;
+	let file: FileHandle | undefined;
 	try {
-		const stats = await fs.stat(absolute);
-		if (!stats.isFile()) {
+		// Devices, FIFOs and sockets are never opened; one swapped in after this stat is caught by fstat.
+		if (!(await stat(absolute)).isFile()) {
+			return {kind: 'unreadable'};
+		}
+
+		// O_NONBLOCK: a FIFO swapped in after the stat must not block the open.
+		file = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+		const denial = await checkOpened(file, absolute, {cwd, confine: false, shownPath: absolute});
+		const stats = await file.stat();
+		if (denial !== undefined || !stats.isFile()) {
 			return {kind: 'unreadable'};
 		}
 
@@ -48,9 +61,11 @@ export async function loadFile(absolute: string): Promise<LoadedFile> {
 			return {kind: 'too-large'};
 		}
 
-		bytes = await fs.readFile(absolute);
+		bytes = await file.readFile();
 	} catch {
 		return {kind: 'unreadable'};
+	} finally {
+		await file?.close();
 	}
 
 	const sniffed = sniff(bytes.subarray(0, sniffBytes), absolute);

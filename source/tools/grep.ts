@@ -202,7 +202,7 @@ async function search(
 	collector: GrepCollector,
 ): Promise<{incomplete: boolean} | Error> {
 	const add = async (absolute: string) =>
-		collector.add(displayPathOf(absolute, context.cwd), await loadFile(absolute));
+		collector.add(displayPathOf(absolute, context.cwd), await loadFile(absolute, context.cwd));
 	try {
 		if (target.isFile) {
 			await add(target.absolute);

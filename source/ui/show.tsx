@@ -6,6 +6,7 @@ import process from 'node:process';
 import type {KeyBindings} from '../keys/bindings.js';
 import {loadConfig} from '../keys/config.js';
 import {detectImageProtocol, prepareInlineImages} from '../panels/inline-image.js';
+import {neutralizeControls} from '../text/sanitize.js';
 import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
@@ -37,7 +38,7 @@ export async function loadViewSettings(
 ): Promise<ViewSettings> {
 	const config = await loadConfig();
 	for (const warning of config.warnings) {
-		stderr.write(`lector: ${warning}\n`);
+		stderr.write(`lector: ${neutralizeControls(warning)}\n`);
 	}
 
 	return {

@@ -8,6 +8,7 @@ import process from 'node:process';
 import {type ModelFlags, openShellSession} from '../../agent/index.js';
 import type {KeyBindings} from '../../keys/bindings.js';
 import {readLectorLog} from '../../sessions/lector/log-file.js';
+import {neutralizeControls} from '../../text/sanitize.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {pictureOverlayFor} from '../../ui/picture-overlay.js';
@@ -89,7 +90,9 @@ export async function runShell(options: ShellOptions): Promise<number> {
 	}
 
 	if (!statSync(options.cwd, {throwIfNoEntry: false})?.isDirectory()) {
-		stderr.write(`lector: the workspace ${options.cwd} is not a folder. Pass an existing one with --cwd.\n`);
+		stderr.write(
+			`lector: the workspace ${neutralizeControls(options.cwd)} is not a folder. Pass an existing one with --cwd.\n`,
+		);
 		return usageExit;
 	}
 
@@ -97,7 +100,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, process.env);
 	const demo = demoEvents(options.demoLog, bindings);
 	if (typeof demo === 'string') {
-		stderr.write(`lector: ${demo}\n`);
+		stderr.write(`lector: ${neutralizeControls(demo)}\n`);
 		return usageExit;
 	}
 

@@ -12,13 +12,16 @@ that can run away belongs here; paging, caps and notices stay in TypeScript on t
 Messages are plain data, one request at a time, each answered by one reply (close has none):
 	{type: 'open-pdf', data: ArrayBuffer}  ->  {type: 'opened', pageCount} | failed
 	{type: 'pdf-page', page}               ->  {type: 'page', text} | failed
-	{type: 'docx', data: ArrayBuffer}      ->  {type: 'html', html} | failed
+	{type: 'docx', data, maxParagraphs?}   ->  {type: 'html', html, paragraphs?: {kept, total}} | failed
+	{type: 'notebook', data: ArrayBuffer}  ->  {type: 'json', json} | failed   (capped-json.js)
 	{type: 'close'}                           drops the open PDF; no reply
 where failed is {type: 'failed', error: {kind, message}}, kind being the library error's name.
 */
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {parentPort} from 'node:worker_threads';
+import {parseCappedJson} from './capped-json.js';
+import {boundedWord} from './word-cut.js';
 
 /** The open PDF's loading task (to destroy it) and document, between open-pdf and close. */
 let task;
@@ -84,14 +87,28 @@ async function pageText(page) {
 	return {type: 'page', text};
 }
 
-async function convertWord(data) {
+async function convertWord(data, maxParagraphs) {
 	const {default: mammoth} = await import('mammoth');
 	// Pictures get no src (the engine writes `[image: alt text]`): mammoth would inline them as base64 data URIs.
-	const {value} = await mammoth.convertToHtml(
-		{buffer: Buffer.from(data)},
-		{convertImage: mammoth.images.imgElement(async () => ({src: ''})), externalFileAccess: false},
-	);
-	return {type: 'html', html: value};
+	const convert = async (buffer) =>
+		(
+			await mammoth.convertToHtml(
+				{buffer},
+				{convertImage: mammoth.images.imgElement(async () => ({src: ''})), externalFileAccess: false},
+			)
+		).value;
+	// Only what the read can show is converted (word-cut.js).
+	const bounded = await boundedWord(data, maxParagraphs);
+	if (bounded.cut === undefined) {
+		return {type: 'html', html: await convert(bounded.buffer)};
+	}
+
+	try {
+		return {type: 'html', html: await convert(bounded.buffer), paragraphs: bounded.cut};
+	} catch {
+		// The cut left something open that the container list does not know: convert the whole file.
+		return {type: 'html', html: await convert(Buffer.from(data))};
+	}
 }
 
 async function handle(message) {
@@ -105,7 +122,12 @@ async function handle(message) {
 		}
 
 		case 'docx': {
-			return convertWord(message.data);
+			return convertWord(message.data, message.maxParagraphs);
+		}
+
+		case 'notebook': {
+			// What a read can show, the rest counted: JSON.parse would build every string of a huge output.
+			return {type: 'json', json: parseCappedJson(Buffer.from(message.data))};
 		}
 
 		case 'close': {

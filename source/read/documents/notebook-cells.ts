@@ -12,7 +12,7 @@ One output of a code cell. `label` names it in the marker line (`stdout`, `resul
 `error`); images keep their base64 data; `other` is a bundle with nothing a model can read.
 */
 export type CellOutput =
-	| {readonly type: 'text'; readonly label: string; readonly text: string}
+	| {readonly type: 'text'; readonly label: string; readonly text: string; readonly cut?: TextCut}
 	| {readonly type: 'image'; readonly label: string; readonly mimeType: string; readonly data: string}
 	| {readonly type: 'other'; readonly label: string; readonly note: string};
 
@@ -34,6 +34,27 @@ export type Notebook = {
 
 type Json = Readonly<Record<string, unknown>>;
 
+/** What the worker's capped parser left out of a text (capped-json.js): lines and bytes not kept. */
+export type TextCut = {readonly lines: number; readonly bytes: number};
+
+/** The key of capped-json.js's markers, for what it counted instead of keeping. */
+const cutKey = '__lectorCut';
+
+/** A capped-json.js marker's counts, when `value` is one. */
+function cutOf(value: unknown): {prefix: string; lineEnds: number; bytes: number} | undefined {
+	const cut = isObject(value) ? value[cutKey] : undefined;
+	if (!isObject(cut)) {
+		return undefined;
+	}
+
+	const {prefix, lineEnds, bytes} = cut;
+	return {
+		prefix: typeof prefix === 'string' ? prefix : '',
+		lineEnds: typeof lineEnds === 'number' ? lineEnds : 0,
+		bytes: typeof bytes === 'number' ? bytes : 0,
+	};
+}
+
 function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -42,17 +63,35 @@ function field(value: unknown, key: string): unknown {
 	return isObject(value) ? value[key] : undefined;
 }
 
-/** nbformat stores text as a string or as a list of lines that keep their line ends. */
-function multiline(value: unknown): string | undefined {
+/**
+nbformat stores text as a string or as a list of lines that keep their line ends; from the capped
+parser, either may end in a marker for what it left out, returned as `cut`.
+*/
+function multilineWithCut(value: unknown): {text: string; cut: TextCut | undefined} | undefined {
 	if (typeof value === 'string') {
-		return value;
+		return {text: value, cut: undefined};
 	}
 
-	if (Array.isArray(value) && value.every((part) => typeof part === 'string')) {
-		return value.join('');
+	const long = cutOf(value);
+	if (long !== undefined) {
+		return {text: long.prefix, cut: {lines: long.lineEnds, bytes: long.bytes}};
 	}
 
-	return undefined;
+	if (!Array.isArray(value)) {
+		return undefined;
+	}
+
+	const marker = cutOf(value.at(-1));
+	const parts = marker === undefined ? value : value.slice(0, -1);
+	if (!parts.every((part) => typeof part === 'string')) {
+		return undefined;
+	}
+
+	return {text: parts.join(''), cut: marker && {lines: marker.lineEnds, bytes: marker.bytes}};
+}
+
+function multiline(value: unknown): string | undefined {
+	return multilineWithCut(value)?.text;
 }
 
 function stripAnsi(text: string): string {
@@ -63,18 +102,24 @@ const imageTypes = ['image/png', 'image/jpeg'];
 
 function bundleOutput(data: unknown, label: string): CellOutput {
 	for (const mimeType of imageTypes) {
-		const image = multiline(field(data, mimeType));
+		const image = multilineWithCut(field(data, mimeType));
+		if (image?.cut !== undefined) {
+			return {type: 'other', label, note: `${mimeType} too large to read (over 8 MB of base64)`};
+		}
+
 		if (image !== undefined) {
-			return {type: 'image', label, mimeType, data: image.replaceAll(/\s/g, '')};
+			return {type: 'image', label, mimeType, data: image.text.replaceAll(/\s/g, '')};
 		}
 	}
 
 	for (const mimeType of ['text/plain', 'text/markdown', 'text/latex', 'application/json']) {
 		const value = field(data, mimeType);
 		const text =
-			mimeType === 'application/json' && isObject(value) ? JSON.stringify(value) : multiline(value);
+			mimeType === 'application/json' && isObject(value)
+				? {text: JSON.stringify(value), cut: undefined}
+				: multilineWithCut(value);
 		if (text !== undefined) {
-			return {type: 'text', label, text};
+			return {type: 'text', label, ...text};
 		}
 	}
 
@@ -91,8 +136,8 @@ function parseOutput(output: unknown): CellOutput | undefined {
 	switch (type) {
 		case 'stream': {
 			const name = field(output, 'name');
-			const text = multiline(field(output, 'text')) ?? '';
-			return {type: 'text', label: typeof name === 'string' ? name : 'stream', text};
+			const text = multilineWithCut(field(output, 'text')) ?? {text: '', cut: undefined};
+			return {type: 'text', label: typeof name === 'string' ? name : 'stream', ...text};
 		}
 
 		case 'execute_result': {
@@ -144,6 +189,14 @@ export function parseNotebook(text: string): Notebook | Error {
 		return new Error(`it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
 	}
 
+	return notebookFromJson(json);
+}
+
+/**
+A notebook from parsed JSON (JSON.parse's, or the worker's capped parser's); an Error says what is
+wrong with it. Cells past the capped parser's item cap are left out.
+*/
+export function notebookFromJson(json: unknown): Notebook | Error {
 	const format = field(json, 'nbformat');
 	const cells = field(json, 'cells');
 	if (!Array.isArray(cells)) {
@@ -159,6 +212,6 @@ export function parseNotebook(text: string): Notebook | Error {
 		field(field(metadata, 'kernelspec'), 'language') ?? field(field(metadata, 'language_info'), 'name');
 	return {
 		language: typeof language === 'string' && language !== '' ? language : undefined,
-		cells: cells.map((cell) => parseCell(cell)),
+		cells: cells.filter((cell) => cutOf(cell) === undefined).map((cell) => parseCell(cell)),
 	};
 }

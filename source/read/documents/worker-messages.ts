@@ -9,8 +9,17 @@ import {isRecord} from '../is-record.js';
 export type WorkerRequest =
 	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
 	| {readonly type: 'pdf-page'; readonly page: number}
-	| {readonly type: 'docx'; readonly data: ArrayBuffer}
+	/** `maxParagraphs`: convert only the body's first top-level paragraphs (word-cut.js). */
+	| {readonly type: 'docx'; readonly data: ArrayBuffer; readonly maxParagraphs?: number}
+	| {readonly type: 'notebook'; readonly data: ArrayBuffer}
 	| {readonly type: 'close'};
+
+/** The body was cut after `kept` top-level paragraphs; it has more. */
+export type ParagraphCut = {readonly kept: number};
+
+function isParagraphCut(value: unknown): value is ParagraphCut {
+	return isRecord(value) && Number.isSafeInteger(value['kept']);
+}
 
 /** A library's error, by its class name (`PasswordException`) and message. */
 export type LibraryError = {readonly kind: string; readonly message: string};
@@ -18,7 +27,10 @@ export type LibraryError = {readonly kind: string; readonly message: string};
 export type WorkerReply =
 	| {readonly type: 'opened'; readonly pageCount: number}
 	| {readonly type: 'page'; readonly text: string}
-	| {readonly type: 'html'; readonly html: string}
+	/** `paragraphs` is set when the body was cut: the paragraphs converted. */
+	| {readonly type: 'html'; readonly html: string; readonly paragraphs?: ParagraphCut}
+	/** A notebook's JSON, capped (capped-json.js): checked field by field by notebook-cells.ts. */
+	| {readonly type: 'json'; readonly json: unknown}
 	| {readonly type: 'failed'; readonly error: LibraryError};
 
 export type FailedReply = Extract<WorkerReply, {type: 'failed'}>;
@@ -43,7 +55,14 @@ export function isWorkerReply(value: unknown): value is WorkerReply {
 		}
 
 		case 'html': {
-			return typeof value['html'] === 'string';
+			return (
+				typeof value['html'] === 'string' &&
+				(value['paragraphs'] === undefined || isParagraphCut(value['paragraphs']))
+			);
+		}
+
+		case 'json': {
+			return 'json' in value;
 		}
 
 		case 'failed': {

@@ -9,6 +9,7 @@ import {ArrayLineSource} from '../documents/array-line-source.js';
 import {htmlToLines} from '../documents/html-text.js';
 import {documentError, reasonOf} from '../documents/result.js';
 import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
+import type {ParagraphCut} from '../documents/worker-messages.js';
 import {closingNotice, count, offsetPastEndNotice, shellQuote} from '../notices.js';
 import {selectLines} from '../select.js';
 import type {ReadDetails, ReadResult} from '../types.js';
@@ -30,8 +31,21 @@ function isWordName(filePath: string): boolean {
 	return wordExtensions.has(path.extname(filePath).toLowerCase());
 }
 
+/**
+Paragraphs to convert for this read: what it can show, twice over with room to spare (a paragraph is
+one line, or none; a table row takes several), so a Word bomb costs what a read shows. A tail needs the
+end, so it converts everything.
+*/
+function paragraphsNeeded(input: FormatInput): number | undefined {
+	const {selection} = input.request;
+	return selection.mode === 'tail' ? undefined : 2 * (selection.offset - 1 + input.limits.maxLines) + 1000;
+}
+
 /** The document's HTML from mammoth, in the worker; a string is a failure message. */
-async function convert(input: FormatInput, shownPath: string): Promise<{html: string} | string> {
+async function convert(
+	input: FormatInput,
+	shownPath: string,
+): Promise<{html: string; paragraphs: ParagraphCut | undefined} | string> {
 	const bytes = await input.file.readFile();
 	// Before the worker: what JSZip unpacks lies outside the worker's heap limit (see docx-zip.ts).
 	const refusal = await zipRefusal(bytes, input, shownPath);
@@ -42,9 +56,9 @@ async function convert(input: FormatInput, shownPath: string): Promise<{html: st
 	const data = ownArrayBuffer(bytes);
 	const job = new WorkerJob(input.limits, input.signal);
 	try {
-		const reply = await job.ask({type: 'docx', data}, 'html', [data]);
+		const reply = await job.ask({type: 'docx', data, maxParagraphs: paragraphsNeeded(input)}, 'html', [data]);
 		if (reply.type === 'html') {
-			return {html: reply.html};
+			return {html: reply.html, paragraphs: reply.paragraphs};
 		}
 
 		return `${shownPath} could not be read as a Word document (${reasonOf(reply.error.message)}). The file may be damaged or not a .docx; check it with \`unzip -l ${shellQuote(shownPath)}\`.`;
@@ -87,6 +101,7 @@ async function readWord(
 	input: FormatInput,
 	lines: readonly string[],
 	base: ReadDetails,
+	cut: ParagraphCut | undefined,
 ): Promise<ReadResult> {
 	const {selection} = input.request;
 	const total = lines.length;
@@ -108,18 +123,26 @@ async function readWord(
 		firstLine: shown > 0 || oversized ? offset : undefined,
 		linesShown: shown,
 		lines: selected.lines,
-		totalLines: total,
-		totalLinesKnown: true,
-		linesAfter: Math.max(0, total - (offset + shown - 1)),
+		// A cut document's lines end where the conversion stopped: its total is not known.
+		totalLines: cut === undefined ? total : undefined,
+		totalLinesKnown: cut === undefined,
+		linesAfter: cut === undefined ? Math.max(0, total - (offset + shown - 1)) : undefined,
 		outputBytes: selected.outputBytes,
 		truncation: selected.truncation,
 		clippedLines: selected.clippedPositions.map((position) => offset + position - 1),
-		nextOffset: selected.more ? offset + shown + oversized : undefined,
+		nextOffset:
+			selected.more || (cut !== undefined && selected.reachedEnd) ? offset + shown + oversized : undefined,
 		oversizedLineBytes: selected.oversizedLineBytes,
 		offsetPastEnd: shown === 0 && oversized === 0 && total > 0,
 	};
 	const body = selected.formatted.join('\n');
-	const notice = noticeFor(details, offset, input);
+	const converted =
+		cut === undefined
+			? undefined
+			: `[The document has more than ${count(cut.kept)} paragraphs; lector converted the first ${count(cut.kept)}, enough for this read, so its line count is not known.]`;
+	const notice =
+		[noticeFor(details, offset, input), converted].filter((part) => part !== undefined).join('\n') ||
+		undefined;
 	const text = notice === undefined ? body : body === '' ? notice : `${body}\n\n${notice}`;
 	return {content: [{type: 'text', text}], details, isError: false};
 }
@@ -154,6 +177,6 @@ export const docxReader: FormatReader = {
 		// Pictures become `[image: alt text]` here; the worker kept mammoth from inlining them as data URIs.
 		const lines = htmlToLines(converted.html);
 		input.signal?.throwIfAborted();
-		return readWord(input, lines, base);
+		return readWord(input, lines, base, converted.paragraphs);
 	},
 };

@@ -6,10 +6,16 @@ a per-read budget, or as a note saying why not.
 */
 import path from 'node:path';
 import {PartFitter} from '../documents/fit.js';
-import {type Notebook, type NotebookCell, parseNotebook} from '../documents/notebook-cells.js';
+import {
+	type Notebook,
+	type NotebookCell,
+	notebookFromJson,
+	type TextCut,
+} from '../documents/notebook-cells.js';
 import {nextParts, pickParts} from '../documents/parts.js';
 import {type PartNoun, partSentences, pastEndNotice} from '../documents/parts-notice.js';
 import {documentContent, documentDetails, documentError, type PlacedImage} from '../documents/result.js';
+import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
 import {clipToCodePoints} from '../line-source.js';
 import {count, formatBytes, shellQuote} from '../notices.js';
 import type {ImageBlock, ReadDetails, ReadResult} from '../types.js';
@@ -56,29 +62,56 @@ function splitLines(text: string): string[] {
 	return lines;
 }
 
-function textOutputLines(text: string): string[] {
-	const lines = splitLines(text);
+/** Line ends in `text` from `from` on (`\r\n`, `\r` or `\n`), and whether a last line lacks one. */
+function linesFrom(text: string, from: number): number {
+	let lines = 0;
+	for (let index = from; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code === 0x0a || (code === 0x0d && text.charCodeAt(index + 1) !== 0x0a)) {
+			lines++;
+		}
+	}
+
+	const last = text.charCodeAt(text.length - 1);
+	return from < text.length && last !== 0x0a && last !== 0x0d ? lines + 1 : lines;
+}
+
+/**
+The first lines of a text output under the per-output caps, then a line counting the rest. Walks the
+text line by line and stops at the caps: an output of millions of lines is never split whole. `cut`
+is what the worker's parser left out (counted, never built).
+*/
+function textOutputLines(text: string, cut: TextCut | undefined): string[] {
 	const kept: string[] = [];
 	let bytes = 0;
-	for (const line of lines) {
+	let at = 0;
+	let cutLine: string | undefined;
+	while (at < text.length) {
+		const lineEnd = text.slice(at, at + outputMaxBytes + 2).search(/\r\n|\r|\n/);
+		const end = lineEnd === -1 ? Math.min(text.length, at + outputMaxBytes + 2) : at + lineEnd;
+		const line = text.slice(at, end);
 		const cost = Buffer.byteLength(line) + 1;
 		if (kept.length >= outputMaxLines || bytes + cost > outputMaxBytes) {
+			cutLine = line;
 			break;
 		}
 
 		kept.push(line);
 		bytes += cost;
+		at = end + (text.startsWith('\r\n', end) ? 2 : 1);
 	}
 
-	const cutLine = lines[kept.length];
+	const keptEnd = cutLine === undefined ? text.length : at;
 	if (kept.length === 0 && cutLine !== undefined) {
 		// One line over the output cap: keep its start rather than nothing.
 		kept.push(clipToCodePoints(cutLine, outputMaxBytes / 4) ?? cutLine);
 	}
 
-	const hidden = lines.length - kept.length;
+	const hidden =
+		(cutLine === undefined ? 0 : linesFrom(text, keptEnd) - (kept.length === 1 && bytes === 0 ? 1 : 0)) +
+		(cut?.lines ?? 0);
 	if (hidden > 0) {
-		const hiddenBytes = Buffer.byteLength(lines.slice(kept.length).join('\n'));
+		const hiddenBytes = Buffer.byteLength(text.slice(keptEnd)) + (cut?.bytes ?? 0);
 		kept.push(
 			`… [output cut: ${count(hidden)} more line${hidden === 1 ? '' : 's'}, ${formatBytes(hiddenBytes)}]`,
 		);
@@ -115,7 +148,7 @@ async function cellPart(
 				part.images.push({beforeLine: part.lines.length, ...image.sent});
 			}
 		} else if (output.type === 'text') {
-			part.lines.push(`--- out: ${output.label} ---`, ...textOutputLines(output.text));
+			part.lines.push(`--- out: ${output.label} ---`, ...textOutputLines(output.text, output.cut));
 		} else {
 			part.lines.push(`--- out: ${output.label}: ${output.note} ---`);
 		}
@@ -185,6 +218,32 @@ async function readCells(notebook: Notebook, input: FormatInput, base: ReadDetai
 	return {content: documentContent(fitter.formatted, placed, notice), details, isError: false};
 }
 
+/**
+The notebook's JSON, parsed in the document worker under its heap and time limits by the capped parser
+(capped-json.js); a string is the message of a failure.
+*/
+async function parseInWorker(input: FormatInput, base: ReadDetails): Promise<{json: unknown} | string> {
+	const data = ownArrayBuffer(await input.file.readFile());
+	const job = new WorkerJob(input.limits, input.signal);
+	try {
+		const reply = await job.ask({type: 'notebook', data}, 'json', [data]);
+		if (reply.type === 'json') {
+			return {json: reply.json};
+		}
+
+		return `${base.displayPath} could not be read as a Jupyter notebook: it is not valid JSON (${reply.error.message}). Read it as plain text with a shell command such as \`head -c 2000 ${shellQuote(base.displayPath)}\`.`;
+	} catch (error) {
+		input.signal?.throwIfAborted();
+		if (error instanceof WorkerFailure) {
+			return `${base.displayPath} ${error.message}, so lector stopped reading it. Print some cells with a shell command such as \`jq -r '.cells[:20][] | .source | join("")' ${shellQuote(base.displayPath)}\`.`;
+		}
+
+		throw error;
+	} finally {
+		job.end();
+	}
+}
+
 /** Claims `.ipynb` files whose text starts as a JSON object. */
 export const notebookReader: FormatReader = {
 	name: 'ipynb',
@@ -203,9 +262,12 @@ export const notebookReader: FormatReader = {
 	},
 	async read(input) {
 		const base: ReadDetails = {...input.base, document: 'ipynb', language: undefined};
-		const text = (await input.file.readFile('utf8')).replace(/^\uFEFF/, '');
-		input.signal?.throwIfAborted();
-		const notebook = parseNotebook(text);
+		const parsed = await parseInWorker(input, base);
+		if (typeof parsed === 'string') {
+			return documentError(base, parsed);
+		}
+
+		const notebook = notebookFromJson(parsed.json);
 		if (notebook instanceof Error) {
 			return documentError(
 				base,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import meow from 'meow';
 import {checkCommandFlags, meowFlags as flags, typedFlags} from './commands/flags.js';
 import {modelText, runRead, UsageError} from './commands/read/read-command.js';
+import {packageFacts} from './package-facts.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 import {letInkDrawOnTerminals} from './ui/terminal-env.js';
@@ -67,6 +68,8 @@ function parseArguments() {
 	try {
 		return meow(helpText, {
 			importMeta: import.meta,
+			// Given here so that meow reads and normalises no package.json at each start.
+			pkg: {...packageFacts},
 			// Unknown flags are reported by main() in lector's own words, with exit code 2.
 			allowUnknownFlags: true,
 			flags,

@@ -3,9 +3,9 @@ Token-level highlighting with highlight.js 11. A block of sanitised lines is hig
 unit (so a comment or string spanning lines keeps its colour), then split back into lines with the
 open spans carried over. Results are memoised per (language, text).
 */
-import hljs from 'highlight.js';
 import type {StyledLine} from '../text/styled.js';
 import {type Role, roleForScope} from '../theme/roles.js';
+import {hljs, languageFile} from './hljs.js';
 
 /** Blocks longer than this (UTF-16 units) are not highlighted: plain text keeps frames fast. */
 export const highlightCharLimit = 64 * 1024;
@@ -84,7 +84,8 @@ export function highlightLines(
 	lines: readonly string[],
 	language: string | undefined,
 ): Array<StyledLine<Role>> {
-	if (language === undefined || lines.length === 0 || hljs.getLanguage(language) === undefined) {
+	const file = language === undefined || lines.length === 0 ? undefined : languageFile(language);
+	if (language === undefined || file === undefined) {
 		return plainLines(lines);
 	}
 
@@ -104,7 +105,7 @@ export function highlightLines(
 
 	let result: Array<StyledLine<Role>>;
 	try {
-		result = htmlToLines(hljs.highlight(text, {language, ignoreIllegals: true}).value);
+		result = htmlToLines(hljs.highlight(text, {language: file, ignoreIllegals: true}).value);
 	} catch {
 		result = plainLines(lines);
 	}

@@ -1,6 +1,6 @@
 /** Which highlight.js language to use for a file. */
 import path from 'node:path';
-import hljs from 'highlight.js';
+import {hljsLanguageFiles} from './hljs-languages.js';
 
 const byFileName = new Map<string, string>([
 	['dockerfile', 'dockerfile'],
@@ -29,7 +29,7 @@ const byExtension = new Map<string, string>([
 
 /** True when highlight.js knows this language name or alias. */
 export function isKnownLanguage(name: string): boolean {
-	return hljs.getLanguage(name) !== undefined;
+	return hljsLanguageFiles.has(name.toLowerCase());
 }
 
 /**
@@ -70,6 +70,6 @@ export function isProseLanguage(language: string | undefined): boolean {
 		return true;
 	}
 
-	const name = hljs.getLanguage(language)?.name;
-	return name === 'Markdown' || name === 'Plain text';
+	const file = hljsLanguageFiles.get(language.toLowerCase());
+	return file === 'markdown' || file === 'plaintext';
 }

@@ -6,7 +6,7 @@ spaces) and are built lazily, so only the rows on screen are highlighted and ass
 import {highlightLines} from '../highlight/highlight.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {cutLine, type Segment} from '../text/styled.js';
-import {displayWidth, isPlainAscii, wordWrapRanges, wrapToWidth} from '../text/width.js';
+import {displayWidth, isOneColumnText, wordWrapRanges, wrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import type {PanelView, Row} from './types.js';
 import {wrapProseRows, wrapRows} from './view.js';
@@ -80,7 +80,7 @@ function rowsFor(text: string, width: number, prose: boolean): number {
 		return displayWidth(text) <= width ? 1 : wordWrapRanges(text, width).length;
 	}
 
-	if (isPlainAscii(text)) {
+	if (isOneColumnText(text)) {
 		return Math.max(1, Math.ceil(text.length / width));
 	}
 

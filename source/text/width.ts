@@ -1,29 +1,71 @@
 /**
-Display width in terminal columns. ASCII takes a fast path; anything else is split into grapheme
-clusters (so an emoji ZWJ sequence or a letter with combining marks is one unit) and measured with
-string-width, which knows East Asian Width and emoji presentation.
+Display width in terminal columns. Text made only of characters that are each one column and their
+own grapheme cluster (ASCII, Latin letters, box drawing, common punctuation: what a panel's frame and
+most code are made of) takes a fast path; anything else is split into grapheme clusters (so an emoji
+ZWJ sequence or a letter with combining marks is one unit) and measured with string-width, which
+knows East Asian Width and emoji presentation.
+string-width and the grapheme segmenter are loaded on first use: building their Unicode tables
+(emoji property regular expressions, ICU's segmenter) costs about 0.1 s, which a first frame of
+plain code should not pay. string-width is an ES module, required synchronously (Node >= 20.19).
 */
-import stringWidth from 'string-width';
+import {createRequire} from 'node:module';
 
 /** The character that marks a line cut to fit. */
 export const ellipsis = '…';
 
-const printableAscii = /^[\u0020-\u007E]*$/;
-const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+/**
+Characters one column wide that never join a neighbour into one grapheme cluster: printable ASCII,
+Latin-1 and Latin Extended-A/B (without the soft hyphen, which is zero wide), the general
+punctuation from the dashes to `…` and from `‰` on, box drawing and block elements.
+test/text/width.test.ts checks each against string-width.
+*/
+export const oneColumnRanges: ReadonlyArray<readonly [number, number]> = [
+	[0x20, 0x7e],
+	[0xa0, 0xac],
+	[0xae, 0x24f],
+	[0x2010, 0x2027],
+	[0x2030, 0x205e],
+	[0x2500, 0x259f],
+];
+
+const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const oneColumnText = new RegExp(
+	`^[${oneColumnRanges.map(([first, last]) => `${hex(first)}-${hex(last)}`).join('')}]*$`,
+);
 const clusterWidths = new Map<string, number>();
 
-/** True when every character is printable ASCII, so width equals length. */
-export function isPlainAscii(text: string): boolean {
-	return printableAscii.test(text);
+type StringWidth = (text: string) => number;
+let stringWidthFunction: StringWidth | undefined;
+let segmenter: Intl.Segmenter | undefined;
+
+function isStringWidth(value: unknown): value is StringWidth {
+	return typeof value === 'function';
+}
+
+function stringWidth(text: string): number {
+	if (stringWidthFunction === undefined) {
+		const loaded: unknown = createRequire(import.meta.url)('string-width');
+		const found: unknown =
+			typeof loaded === 'object' && loaded !== null ? Reflect.get(loaded, 'default') : loaded;
+		if (!isStringWidth(found)) {
+			throw new TypeError('string-width has no default export');
+		}
+
+		stringWidthFunction = found;
+	}
+
+	return stringWidthFunction(text);
+}
+
+/** True when every character is one column wide and its own cluster, so width equals length. */
+export function isOneColumnText(text: string): boolean {
+	return oneColumnText.test(text);
 }
 
 /** Width of one grapheme cluster in columns (0, 1 or 2). */
 export function clusterWidth(cluster: string): number {
-	if (cluster.length === 1) {
-		const code = cluster.charCodeAt(0);
-		if (code >= 0x20 && code < 0x7f) {
-			return 1;
-		}
+	if (cluster.length === 1 && oneColumnText.test(cluster)) {
+		return 1;
 	}
 
 	let width = clusterWidths.get(cluster);
@@ -39,16 +81,17 @@ export function clusterWidth(cluster: string): number {
 
 /** The grapheme clusters of a text, in order. */
 export function clusters(text: string): string[] {
-	if (isPlainAscii(text)) {
+	if (isOneColumnText(text)) {
 		return [...text];
 	}
 
+	segmenter ??= new Intl.Segmenter('en', {granularity: 'grapheme'});
 	return Array.from(segmenter.segment(text), (segment) => segment.segment);
 }
 
 /** Display width of sanitised text (no escape sequences) in columns. */
 export function displayWidth(text: string): number {
-	if (isPlainAscii(text)) {
+	if (isOneColumnText(text)) {
 		return text.length;
 	}
 
@@ -65,7 +108,7 @@ The longest prefix of `text` at most `width` columns wide, and its width. A wide
 would straddle the limit is left out whole.
 */
 export function takeWidth(text: string, width: number): {text: string; width: number} {
-	if (isPlainAscii(text)) {
+	if (isOneColumnText(text)) {
 		const taken = text.slice(0, Math.max(0, width));
 		return {text: taken, width: taken.length};
 	}
@@ -104,7 +147,7 @@ not prose: no word wrapping). An empty text is one empty row. Wide characters ne
 */
 export function wrapToWidth(text: string, width: number): string[] {
 	const limit = Math.max(1, width);
-	if (isPlainAscii(text)) {
+	if (isOneColumnText(text)) {
 		if (text.length <= limit) {
 			return [text];
 		}

@@ -1,7 +1,10 @@
+import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 import {
 	cutToWidth,
 	displayWidth,
+	isOneColumnText,
+	oneColumnRanges,
 	padToWidth,
 	takeWidth,
 	wordWrapRanges,
@@ -100,4 +103,24 @@ test('wordWrapRanges are offsets into the text, never ending in a space', () => 
 			expect(displayWidth(text.slice(from, to))).toBeLessThanOrEqual(width);
 		}
 	}
+});
+
+test('every character of the fast path is one column and its own cluster, as string-width and the segmenter say', () => {
+	const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+	let checked = 0;
+	for (const [first, last] of oneColumnRanges) {
+		for (let code = first; code <= last; code++) {
+			const character = String.fromCharCode(code);
+			expect(stringWidth(character), character).toBe(1);
+			// Next to a letter and a box-drawing line it stays a cluster of its own.
+			expect([...segmenter.segment(`a${character}│`)].length, character).toBe(3);
+			checked++;
+		}
+	}
+
+	expect(checked).toBeGreaterThan(700);
+	expect(isOneColumnText('  1 │ const é = "…";')).toBe(true);
+	expect(isOneColumnText('e\u0301')).toBe(false);
+	expect(isOneColumnText('\u00ad')).toBe(false);
+	expect(isOneColumnText('漢')).toBe(false);
 });

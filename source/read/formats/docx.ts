@@ -4,7 +4,6 @@ which are read like a text file: numbered, under the same caps, continued with o
 mammoth runs in the document worker (documents/worker-job.ts): a zip bomb costs at most its time and heap;
 its ZIP is checked first (docx-zip.ts), since what JSZip unpacks is outside the worker's heap limit.
 */
-import path from 'node:path';
 import {ArrayLineSource} from '../documents/array-line-source.js';
 import {htmlToLines} from '../documents/html-text.js';
 import {documentError, reasonOf} from '../documents/result.js';
@@ -13,23 +12,9 @@ import type {ParagraphCut} from '../documents/worker-messages.js';
 import {closingNotice, count, offsetPastEndNotice, shellQuote} from '../notices.js';
 import {selectLines} from '../select.js';
 import type {ReadDetails, ReadResult} from '../types.js';
+import {oleMagic, startsWith} from './claims.js';
 import {zipRefusal} from './docx-zip.js';
-import type {FormatInput, FormatReader} from './types.js';
-
-const zipMagic = [0x50, 0x4b, 0x03, 0x04];
-/** Office files saved with a password are OLE compound files, not ZIPs. */
-const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const wordExtensions = new Set(['.docx', '.docm', '.dotx', '.dotm']);
-/** A Word package names its parts under word/; the ZIP's local headers put those names in the first bytes. */
-const wordPart = Buffer.from('word/document', 'latin1');
-
-function startsWith(sample: Uint8Array, magic: readonly number[]): boolean {
-	return magic.every((byte, index) => sample[index] === byte);
-}
-
-function isWordName(filePath: string): boolean {
-	return wordExtensions.has(path.extname(filePath).toLowerCase());
-}
+import type {FormatInput} from './types.js';
 
 /**
 Paragraphs to convert for this read: what it can show, twice over with room to spare (a paragraph is
@@ -147,36 +132,24 @@ async function readWord(
 	return {content: [{type: 'text', text}], details, isError: false};
 }
 
-/** Claims ZIPs named .docx (or holding word/ parts), and password-protected files named .docx. */
-export const docxReader: FormatReader = {
-	name: 'docx',
-	tooLargeAdvice:
-		'Extract its text with a shell command such as `unzip -p file.docx word/document.xml | head -c 50000`.',
-	matches(sample, filePath) {
-		if (startsWith(sample, zipMagic)) {
-			return isWordName(filePath) || Buffer.from(sample).includes(wordPart);
-		}
+/** Reads a file that formats/index.ts found to be of this format. */
+export async function readDocx(input: FormatInput): Promise<ReadResult> {
+	const base: ReadDetails = {...input.base, document: 'docx', language: 'markdown'};
+	const shownPath = base.displayPath;
+	if (startsWith(input.sample, oleMagic)) {
+		return documentError(
+			base,
+			`${shownPath} is a password-protected (encrypted) Word document, so its text cannot be read. Ask the user for an unprotected copy.`,
+		);
+	}
 
-		return startsWith(sample, oleMagic) && isWordName(filePath);
-	},
-	async read(input) {
-		const base: ReadDetails = {...input.base, document: 'docx', language: 'markdown'};
-		const shownPath = base.displayPath;
-		if (startsWith(input.sample, oleMagic)) {
-			return documentError(
-				base,
-				`${shownPath} is a password-protected (encrypted) Word document, so its text cannot be read. Ask the user for an unprotected copy.`,
-			);
-		}
+	const converted = await convert(input, shownPath);
+	if (typeof converted === 'string') {
+		return documentError(base, converted);
+	}
 
-		const converted = await convert(input, shownPath);
-		if (typeof converted === 'string') {
-			return documentError(base, converted);
-		}
-
-		// Pictures become `[image: alt text]` here; the worker kept mammoth from inlining them as data URIs.
-		const lines = htmlToLines(converted.html);
-		input.signal?.throwIfAborted();
-		return readWord(input, lines, base, converted.paragraphs);
-	},
-};
+	// Pictures become `[image: alt text]` here; the worker kept mammoth from inlining them as data URIs.
+	const lines = htmlToLines(converted.html);
+	input.signal?.throwIfAborted();
+	return readWord(input, lines, base, converted.paragraphs);
+}

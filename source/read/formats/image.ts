@@ -9,7 +9,7 @@ import {detectImageFormat, type ImageFormat, imageMimeTypes} from '../image/dete
 import {type PreparedImage, prepareImage} from '../image/prepare.js';
 import {formatBytes, shellQuote} from '../notices.js';
 import type {ImageInfo, ReadLimits, ReadResult} from '../types.js';
-import type {FormatInput, FormatReader} from './types.js';
+import type {FormatInput} from './types.js';
 
 /** Files over this many bytes are not loaded as images (a photo is rarely over 50 MB). */
 export const maxImageFileBytes = 128 * 1024 * 1024;
@@ -141,7 +141,7 @@ function noteResult(input: FormatInput, format: ImageFormat, reason: string): Re
 	};
 }
 
-async function readImage(input: FormatInput): Promise<ReadResult> {
+export async function readImage(input: FormatInput): Promise<ReadResult> {
 	const {base, limits, signal} = input;
 	const format = detectImageFormat(input.sample);
 	if (format === undefined) {
@@ -193,12 +193,3 @@ async function readImage(input: FormatInput): Promise<ReadResult> {
 		isError: false,
 	};
 }
-
-/** Claims PNG, JPEG, GIF, WebP and BMP files by their first bytes, whatever their name. */
-export const imageReader: FormatReader = {
-	name: 'image',
-	tooLargeAdvice:
-		'Make a smaller copy with an image tool (e.g. `convert file -resize 2000x2000 small.png`) and read that.',
-	matches: (sample) => detectImageFormat(sample) !== undefined,
-	read: readImage,
-};

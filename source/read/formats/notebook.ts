@@ -4,7 +4,6 @@ then its source and outputs. Text outputs are capped one by one; PNG and JPEG ou
 image pipeline (notebook-images.ts) and to the model as image blocks right after their lines, within
 a per-read budget, or as a note saying why not.
 */
-import path from 'node:path';
 import {PartFitter} from '../documents/fit.js';
 import {
 	type Notebook,
@@ -20,7 +19,7 @@ import {clipToCodePoints} from '../line-source.js';
 import {count, formatBytes, shellQuote} from '../notices.js';
 import type {ImageBlock, ReadDetails, ReadResult} from '../types.js';
 import {type ImageBudget, maxImagesPerRead, notebookImage} from './notebook-images.js';
-import type {FormatInput, FormatReader} from './types.js';
+import type {FormatInput} from './types.js';
 
 /** Most lines of one text output the model gets; the rest is counted in a note. */
 export const outputMaxLines = 40;
@@ -244,37 +243,21 @@ async function parseInWorker(input: FormatInput, base: ReadDetails): Promise<{js
 	}
 }
 
-/** Claims `.ipynb` files whose text starts as a JSON object. */
-export const notebookReader: FormatReader = {
-	name: 'ipynb',
-	tooLargeAdvice:
-		'Print some cells with a shell command such as `jq -r \'.cells[:20][] | .source | join("")\' file.ipynb`.',
-	matches(sample, filePath) {
-		if (path.extname(filePath).toLowerCase() !== '.ipynb') {
-			return false;
-		}
+/** Reads a file that formats/index.ts found to be of this format. */
+export async function readNotebook(input: FormatInput): Promise<ReadResult> {
+	const base: ReadDetails = {...input.base, document: 'ipynb', language: undefined};
+	const parsed = await parseInWorker(input, base);
+	if (typeof parsed === 'string') {
+		return documentError(base, parsed);
+	}
 
-		const start = sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf ? 3 : 0;
-		const first = sample
-			.subarray(start)
-			.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
-		return first === 0x7b;
-	},
-	async read(input) {
-		const base: ReadDetails = {...input.base, document: 'ipynb', language: undefined};
-		const parsed = await parseInWorker(input, base);
-		if (typeof parsed === 'string') {
-			return documentError(base, parsed);
-		}
+	const notebook = notebookFromJson(parsed.json);
+	if (notebook instanceof Error) {
+		return documentError(
+			base,
+			`${base.displayPath} could not be read as a Jupyter notebook: ${notebook.message}. Read it as plain text with a shell command such as \`head -c 2000 ${shellQuote(base.displayPath)}\`.`,
+		);
+	}
 
-		const notebook = notebookFromJson(parsed.json);
-		if (notebook instanceof Error) {
-			return documentError(
-				base,
-				`${base.displayPath} could not be read as a Jupyter notebook: ${notebook.message}. Read it as plain text with a shell command such as \`head -c 2000 ${shellQuote(base.displayPath)}\`.`,
-			);
-		}
-
-		return readCells(notebook, input, base);
-	},
-};
+	return readCells(notebook, input, base);
+}

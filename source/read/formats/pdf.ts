@@ -12,9 +12,7 @@ import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.
 import type {LibraryError} from '../documents/worker-messages.js';
 import {shellQuote} from '../notices.js';
 import type {ReadDetails, ReadResult} from '../types.js';
-import type {FormatInput, FormatReader} from './types.js';
-
-const magic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+import type {FormatInput} from './types.js';
 
 /** `--- page 3 of 40 ---`: the line that opens each page in the output. */
 export function pageMarker(page: number, total: number): string {
@@ -151,39 +149,34 @@ function workerFailureMessage(failure: WorkerFailure, shownPath: string): string
 	return `${shownPath} ${failure.message}, so lector stopped reading it. ${why}; try \`pdftotext -f 1 -l 10 ${shellQuote(shownPath)} -\` in a shell.`;
 }
 
-/** Claims files that start with `%PDF-`, whatever their name. */
-export const pdfReader: FormatReader = {
-	name: 'pdf',
-	tooLargeAdvice: 'Extract some pages with a shell command such as `pdftotext -f 1 -l 10 file.pdf -`.',
-	matches: (sample) => magic.every((byte, index) => sample[index] === byte),
-	async read(input) {
-		const base: ReadDetails = {...input.base, document: 'pdf', language: undefined};
-		const size = input.base.size ?? 0;
-		if (size > recoveryLimitBytes && !(await hasTrailer(input, size))) {
-			return documentError(
-				base,
-				`${base.displayPath} is a damaged PDF: it has no end-of-file trailer (%%EOF), e.g. it was cut short, and it is too large to rebuild here. Check that it was copied or downloaded completely, or try a repair tool such as \`qpdf in.pdf out.pdf\`.`,
-			);
+/** Reads a file that formats/index.ts found to be of this format. */
+export async function readPdf(input: FormatInput): Promise<ReadResult> {
+	const base: ReadDetails = {...input.base, document: 'pdf', language: undefined};
+	const size = input.base.size ?? 0;
+	if (size > recoveryLimitBytes && !(await hasTrailer(input, size))) {
+		return documentError(
+			base,
+			`${base.displayPath} is a damaged PDF: it has no end-of-file trailer (%%EOF), e.g. it was cut short, and it is too large to rebuild here. Check that it was copied or downloaded completely, or try a repair tool such as \`qpdf in.pdf out.pdf\`.`,
+		);
+	}
+
+	const data = ownArrayBuffer(await input.file.readFile());
+	const job = new WorkerJob(input.limits, input.signal);
+	try {
+		const opened = await job.ask({type: 'open-pdf', data}, 'opened', [data]);
+		if (opened.type === 'failed') {
+			return documentError(base, failureMessage(opened.error, base.displayPath));
 		}
 
-		const data = ownArrayBuffer(await input.file.readFile());
-		const job = new WorkerJob(input.limits, input.signal);
-		try {
-			const opened = await job.ask({type: 'open-pdf', data}, 'opened', [data]);
-			if (opened.type === 'failed') {
-				return documentError(base, failureMessage(opened.error, base.displayPath));
-			}
-
-			return await extract(input, job, opened.pageCount, base);
-		} catch (error) {
-			input.signal?.throwIfAborted();
-			if (error instanceof WorkerFailure) {
-				return documentError(base, workerFailureMessage(error, base.displayPath));
-			}
-
-			throw error;
-		} finally {
-			job.end();
+		return await extract(input, job, opened.pageCount, base);
+	} catch (error) {
+		input.signal?.throwIfAborted();
+		if (error instanceof WorkerFailure) {
+			return documentError(base, workerFailureMessage(error, base.displayPath));
 		}
-	},
-};
+
+		throw error;
+	} finally {
+		job.end();
+	}
+}

@@ -2,7 +2,6 @@ import type {FileHandle} from 'node:fs/promises';
 import {type LineSource, Utf8LineSource} from './line-source.js';
 import {closingNotice, emptyFileNotice, offsetPastEndNotice, scanStopSentence} from './notices.js';
 import type {OutlineSource} from './outline/outline-file.js';
-import {readOutline, withNoticeOutline} from './outline/outline-read.js';
 import {ScanState} from './scan-budget.js';
 import {type Selected, selectLines} from './select.js';
 import {findTailStart} from './tail.js';
@@ -137,7 +136,9 @@ export async function readTextFile(
 	limits: ReadLimits,
 	signal?: AbortSignal,
 ): Promise<ReadResult> {
+	// The outline code (and tree-sitter behind it) is imported only by the reads that need it.
 	if (request.outline) {
+		const {readOutline} = await import('./outline/outline-read.js');
 		return readOutline(outlineSource(text), text.base, limits, signal);
 	}
 
@@ -181,7 +182,14 @@ export async function readTextFile(
 	};
 	// Only a read the caps cut short gets an outline: any other read must not pay for parsing.
 	const capped = walked.truncation !== undefined && walked.truncation !== 'line-length';
-	const details = capped ? await withNoticeOutline(outlineSource(text), walked, limits, signal) : walked;
+	const details = capped
+		? await (await import('./outline/outline-read.js')).withNoticeOutline(
+				outlineSource(text),
+				walked,
+				limits,
+				signal,
+			)
+		: walked;
 
 	let notice: string | undefined;
 	const scanStop = scanStopSentence(details, limits);

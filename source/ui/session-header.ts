@@ -16,10 +16,22 @@ export function tildify(folder: string, home: string): string {
 
 /**
 `Claude Code · claude-opus-4-1 · ~/project · 2025-03-02 08:00` (UTC); missing facts are left out.
-`waiting`: a followed log with nothing in it yet, so no format is known because none can be yet.
+Without facts, `pending` says why: `waiting`, a followed log with nothing in it yet; `loading`, a log
+still being read; in neither case is the format unknown, it is not known yet.
 */
-export function sessionFacts(meta: SessionMeta | undefined, home = os.homedir(), waiting = false): string {
-	const parts = [meta?.agent ?? (waiting ? 'waiting for the log to be written' : 'unknown format')];
+export type PendingFacts = 'waiting' | 'loading';
+
+const pendingWords: Readonly<Record<PendingFacts, string>> = {
+	waiting: 'waiting for the log to be written',
+	loading: 'reading the log…',
+};
+
+export function sessionFacts(
+	meta: SessionMeta | undefined,
+	home = os.homedir(),
+	pending: PendingFacts | undefined = undefined,
+): string {
+	const parts = [meta?.agent ?? (pending === undefined ? 'unknown format' : pendingWords[pending])];
 	for (const part of [meta?.model, meta?.cwd === undefined ? undefined : tildify(meta.cwd, home)]) {
 		if (part !== undefined && part !== '') {
 			parts.push(part);
@@ -44,12 +56,12 @@ export function sessionHeaderRows(
 	filePath: string,
 	width: number,
 	home = os.homedir(),
-	waiting = false,
+	pending: PendingFacts | undefined = undefined,
 ): Row[] {
 	const file = seg(` ${sanitizeLine(tildify(filePath, home))}`, 'dim');
 	const title = meta?.title === undefined || meta.title === '' ? undefined : sanitizeLine(meta.title);
 	return [
-		[seg(padToWidth(` ${sessionFacts(meta, home, waiting)}`, width), 'status')],
+		[seg(padToWidth(` ${sessionFacts(meta, home, pending)}`, width), 'status')],
 		title === undefined ? [file] : [seg(` "${title}"`, 'text'), seg(' ·', 'dim'), file],
 	];
 }

@@ -54,6 +54,11 @@ type Props = {
 	readonly pictures?: PictureOverlay;
 	/** Start with mouse-wheel scrolling on (the config file's `mouse`); the m key toggles it. */
 	readonly mouse?: boolean;
+	/**
+	Hold the keys, to act on them in order once this turns false: a replay whose first items are not
+	read yet, so that keys pressed before its first screen act on that screen, not on an empty one.
+	*/
+	readonly holdKeys?: boolean;
 };
 
 const noNotes: readonly string[] = [];
@@ -73,6 +78,7 @@ export default function TranscriptView({
 	context = 'replay',
 	pictures,
 	mouse = false,
+	holdKeys = false,
 }: Props) {
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -152,6 +158,7 @@ export default function TranscriptView({
 	}, []);
 	useViewKeys({
 		bindings,
+		hold: holdKeys,
 		context,
 		helpOpen,
 		openHelp,

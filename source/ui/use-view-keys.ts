@@ -6,7 +6,7 @@ the keys (and the rest of the chunk as typed or pasted text); any other key runs
 the key table when the command works in the view.
 */
 import {type Key, useInput} from 'ink';
-import {useCallback, useLayoutEffect, useRef} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
 import type {KeyBindings} from '../keys/bindings.js';
 import {isSearchCommand, isShellCommand, type KeyContext, worksIn} from '../keys/commands.js';
 import {chunkKeys, noKey} from '../keys/key-chunks.js';
@@ -17,6 +17,8 @@ import type {SearchUi} from './use-search.js';
 
 type Inputs = {
 	readonly bindings: KeyBindings;
+	/** Keep the keys that arrive, to handle them in order when this turns false. */
+	readonly hold?: boolean;
 	/** The view: keys of commands that do not work in it are ignored. */
 	readonly context: Exclude<KeyContext, 'shell'>;
 	/** The help screen is open: it takes the keys itself (it scrolls, or closes itself). */
@@ -78,8 +80,14 @@ export function useViewKeys(inputs: Inputs): void {
 		return true;
 	}, []);
 
+	const held = useRef<Array<readonly [string, Key]>>([]);
 	const onInput = useCallback(
 		(input: string, key: Key) => {
+			if (latest.current.hold === true) {
+				held.current.push([input, key]);
+				return;
+			}
+
 			if (latest.current.helpOpen) {
 				return;
 			}
@@ -109,4 +117,17 @@ export function useViewKeys(inputs: Inputs): void {
 		[onKey],
 	);
 	useInput(onInput);
+	// Released (after the render that brought what they wait for, whose layout the commands now see).
+	const hold = inputs.hold === true;
+	useEffect(() => {
+		if (hold) {
+			return;
+		}
+
+		const keys = held.current;
+		held.current = [];
+		for (const [input, key] of keys) {
+			onInput(input, key);
+		}
+	}, [hold, onInput]);
 }

@@ -201,13 +201,15 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 	const queue = new EventQueue();
 	const controller = new AbortController();
 	let done = false;
+	// Until the log is read, the header says it is being read, and keys wait for the first items.
+	queue.setFacts({meta: undefined, stats: undefined, loading: true});
 	const reading = replayFile(filePath, {
 		signal: controller.signal,
 		onEvents(events) {
 			queue.push(events);
 		},
 		onMeta(meta) {
-			queue.setFacts({meta, stats: undefined});
+			queue.setFacts({meta, stats: undefined, loading: true});
 		},
 	})
 		.then((outcome) => {
@@ -225,7 +227,9 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 			done = true;
 		})
 		.catch(() => {
-			// Aborted because the person quit before the log was read.
+			// Aborted because the person quit before the log was read. Keys held for the first items go on.
+			const facts = queue.currentFacts();
+			queue.setFacts({meta: facts?.meta, stats: facts?.stats, loading: false});
 		});
 	await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: false}, () => {
 		if (!done) {

@@ -15,7 +15,7 @@ import type {TranscriptEvent} from '../../transcript/types.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.js';
-import {sessionHeaderRows} from '../../ui/session-header.js';
+import {type PendingFacts, sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
 
@@ -26,6 +26,8 @@ const flushMs = 50;
 export type ReplayFacts = {
 	readonly meta: SessionMeta | undefined;
 	readonly stats: ReplayStats | undefined;
+	/** The log is still being read: without facts yet, the header says so (not "unknown format"). */
+	readonly loading?: boolean;
 };
 
 /** One delivery: the events since the last one, and the facts when they changed. */
@@ -38,6 +40,7 @@ export type ReplayBatch = {
 export class EventQueue {
 	private pending: TranscriptEvent[] = [];
 	private facts: ReplayFacts | undefined;
+	private latestFacts: ReplayFacts | undefined;
 	private listener: ((batch: ReplayBatch) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 
@@ -49,7 +52,13 @@ export class EventQueue {
 	/** New session facts, delivered with the next batch (a follow updates them per chunk read). */
 	setFacts(facts: ReplayFacts): void {
 		this.facts = facts;
+		this.latestFacts = facts;
 		this.schedule();
+	}
+
+	/** The facts set last, for a view's first frame (it subscribes only after that frame). */
+	currentFacts(): ReplayFacts | undefined {
+		return this.latestFacts;
 	}
 
 	/** Attach the one listener; what was pushed before is delivered at once. */
@@ -114,7 +123,7 @@ export function LiveTranscript({
 	mouse = false,
 }: Props) {
 	const [transcript, setTranscript] = useState(emptyTranscript);
-	const [facts, setFacts] = useState(noFacts);
+	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noFacts);
 	useEffect(
 		() =>
 			queue.subscribe((batch) => {
@@ -125,12 +134,14 @@ export function LiveTranscript({
 			}),
 		[queue],
 	);
-	const {meta, stats} = facts;
-	// Following a log that holds nothing yet: say so, rather than that its format is unknown.
-	const waiting = follow && meta === undefined && transcript.items.length === 0;
+	const {meta, stats, loading = false} = facts;
+	// Following a log that holds nothing yet, or reading one: say so, not that its format is unknown.
+	const empty = transcript.items.length === 0;
+	const pending: PendingFacts | undefined =
+		meta !== undefined ? undefined : follow && empty ? 'waiting' : loading ? 'loading' : undefined;
 	const header = useCallback(
-		(columns: number) => sessionHeaderRows(meta, filePath, columns, undefined, waiting),
-		[meta, filePath, waiting],
+		(columns: number) => sessionHeaderRows(meta, filePath, columns, undefined, pending),
+		[meta, filePath, pending],
 	);
 	const counts = stats === undefined ? '' : countsLine(stats);
 	const notes = useMemo(() => (counts === '' ? [] : [counts]), [counts]);
@@ -145,6 +156,7 @@ export function LiveTranscript({
 			notes={notes}
 			start={follow ? 'bottom' : 'top'}
 			mouse={mouse}
+			holdKeys={loading && empty}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>
 	);

@@ -308,3 +308,45 @@ test('following a log with nothing in it yet says it waits, not that its format 
 	current = await renderAt(live(false), 100, rows);
 	expect(current.frame().split('\n')[0]).toContain('unknown format');
 });
+
+test('a log still being read: every frame says so until its facts come, none says the format is unknown', async () => {
+	const queue = new EventQueue();
+	queue.setFacts({meta: undefined, stats: undefined, loading: true});
+	current = await renderAt(
+		<LiveTranscript
+			queue={queue}
+			bindings={defaultBindings}
+			painter={painter}
+			previewLines={5}
+			expanded={false}
+			filePath="/logs/session.jsonl"
+			follow={false}
+		/>,
+		100,
+		rows,
+	);
+	const loading = current;
+	expect(loading.frame().split('\n')[0]).toContain('reading the log…');
+	// A key pressed now waits for the first items, then acts on them as it would after the first screen.
+	await current.press('j');
+	queue.push(sessionEvents());
+	queue.setFacts({meta, stats: undefined, loading: true});
+	const shown = await current.waitForFrame(
+		(text) => text.includes('Claude Code') && focusedLine(text) !== '▌ Bash step 1',
+	);
+	const early = focusedLine(shown);
+	const headers = current.framesSinceResize().map((frame) => stripAnsi(frame).split('\n')[0] ?? '');
+	expect(headers.filter((header) => header.includes('unknown format'))).toEqual([]);
+	// The same key pressed after the first screen.
+	const later = await show(100);
+	await later.view.waitForFrame((text) => focusedLine(text) === '▌ Bash step 1');
+	await later.view.press('j');
+	const after = await later.view.waitForFrame((text) => focusedLine(text) !== '▌ Bash step 1');
+	expect(early).toBe(focusedLine(after));
+	later.view.unmount();
+	current = loading;
+	// Read to the end without finding a format: only then is it said to be unknown.
+	queue.setFacts({meta: undefined, stats: statsWithProblems()});
+	const done = await current.waitForFrame((text) => text.split('\n')[0]?.includes('unknown format') === true);
+	expect(done.split('\n')[0]).not.toContain('reading the log');
+});

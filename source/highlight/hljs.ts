@@ -6,11 +6,29 @@ hljs-languages.ts, generated from the full build), together with the languages i
 scripts and styles, Markdown's HTML...), so that a block highlights exactly as with the full build.
 */
 import {createRequire} from 'node:module';
-import type {LanguageFn} from 'highlight.js';
-import hljs from 'highlight.js/lib/core';
+import type {HLJSApi, LanguageFn} from 'highlight.js';
 import {hljsLanguageFiles} from './hljs-languages.js';
 
 const require = createRequire(import.meta.url);
+
+function isHljs(value: unknown): value is HLJSApi {
+	return typeof value === 'object' && value !== null && 'registerLanguage' in value && 'highlight' in value;
+}
+
+/**
+The core, required rather than imported: importing a CommonJS file from an ES module makes node scan
+its source for export names first (cjs-module-lexer), about 15 ms for highlight.js's core.
+*/
+function loadCore(): HLJSApi {
+	const core: unknown = require('highlight.js/lib/core');
+	if (!isHljs(core)) {
+		throw new TypeError('highlight.js/lib/core is not highlight.js');
+	}
+
+	return core;
+}
+
+const hljs = loadCore();
 const registered = new Set<string>();
 
 function isLanguageFn(value: unknown): value is LanguageFn {

@@ -1,9 +1,18 @@
 /** Small formatting helpers shared by the panels. */
+import {count} from '../read/notices.js';
 
-const grouping = new Intl.NumberFormat('en-US');
+let grouping: Intl.NumberFormat | undefined;
 
-/** `4312` -> `4,312`. */
+/**
+`4312` -> `4,312`. Whole numbers are grouped by hand: creating an Intl.NumberFormat costs a cold
+start several milliseconds before its first frame; any other number still goes through Intl.
+*/
 export function formatCount(value: number): string {
+	if (Number.isSafeInteger(value)) {
+		return count(value);
+	}
+
+	grouping ??= new Intl.NumberFormat('en-US');
 	return grouping.format(value);
 }
 

@@ -2,9 +2,8 @@
 Counts of what a replay read, skipped and could not understand, with reasons, for the status line
 and `--verbose`. Nothing a log contains is ever fatal: it ends up here instead.
 */
-
-const grouping = new Intl.NumberFormat('en-US');
-const formatCount = (value: number): string => grouping.format(value);
+// Counts are whole numbers: grouped without Intl, whose first use costs a cold start milliseconds.
+import {count as formatCount} from '../read/notices.js';
 
 /** Why a line (or part of one) was not shown as it is. */
 export type NoteKind = 'malformed' | 'oversized' | 'truncated' | 'unknown' | 'skipped' | 'unmatched';

@@ -7,7 +7,7 @@ request runs over its time budget or the search is aborted.
 
 Plain JavaScript for the reason given in source/read/documents/extract-worker.js: a Worker needs a .js
 file, the same one from source/ under vitest (which runs the TypeScript sources) and from dist/
-(`npm run build` copies it there, scripts/copy-js.mjs). Keep it small: only the matching, which can run
+(`npm run build` copies it there, beside the modules and the CLI's chunks: scripts/build.mjs). Keep it small: only the matching, which can run
 away, belongs here; walking, reading, sniffing, caps and notices stay in TypeScript on the main thread.
 
 workerData: {progress: Int32Array on a SharedArrayBuffer}. progress[0] is the index, in the current

@@ -5,8 +5,8 @@ damaged or hostile file can exhaust only this thread's heap and time: the main t
 
 Plain JavaScript, not TypeScript, on purpose: a Worker needs a JavaScript file, and vitest runs lector
 from its TypeScript sources. As a .js file it is used as is from source/ under vitest, and
-`npm run build` copies it to dist/ next to the compiled modules (scripts/copy-js.mjs), so the same
-`new URL('./extract-worker.js', import.meta.url)` finds it in both. Keep it small: only the parsing
+`npm run build` copies it to dist/ next to the compiled modules and next to the bundled CLI's chunks
+(scripts/build.mjs), so the same `new URL('./extract-worker.js', import.meta.url)` finds it in all. Keep it small: only the parsing
 that can run away belongs here; paging, caps and notices stay in TypeScript on the main thread.
 
 Messages are plain data, one request at a time, each answered by one reply (close has none):

@@ -5,7 +5,10 @@
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
-   from there at run time; so do highlight.js's language files, required one by one on first use.
+   from there at run time; so do highlight.js's core and language files, which source/highlight/
+   requires one by one at run time (highlight.js itself is not external: the help screen's
+   ink-syntax-highlight brings its own highlight.js 10, which must be bundled with it, not resolved
+   from dist/ to the 11 at the top of node_modules).
    The chunks lie flat in dist/ because code that starts a worker finds its file next to its own
    module (`new URL('./extract-worker.js', import.meta.url)`): the worker files are copied beside them.
 2. Every module of source/ compiled alone to the same path under dist/ (dist/read/index.js...), for the
@@ -35,7 +38,6 @@ const external = [
 	'ai',
 	'@ai-sdk/*',
 	'zod',
-	'highlight.js',
 	// Ink imports it only under DEV=true, and lector does not ship it.
 	'react-devtools-core',
 ];

@@ -1,7 +1,8 @@
 /*
 Start-up cost of the built CLI against a bare `node -e 0`, side by side.
 Run with `npm run bench:start` (builds first). Env: LECTOR_BENCH_START_RUNS (runs per command,
-default 15).
+default 15); LECTOR_BENCH_START_OTHER, the cli.js of another build (another checkout's dist/cli.js), to
+time the same commands with it in the same rounds (before/after a change, side by side).
 
 Each round runs every command once, in the same order (node -e 0 first), so that a busy moment of
 the machine falls on all of them alike; the table gives each command's median wall time over the
@@ -72,11 +73,16 @@ function main() {
 	}
 
 	const file = sampleFile();
+	const lectorCommands = (name, script) => [
+		[`${name}--version`, [script, '--version']],
+		[`${name}read --model-view`, [script, 'read', file, '--model-view']],
+		[`${name}read --print`, [script, 'read', file, '--print']],
+	];
+	const other = process.env.LECTOR_BENCH_START_OTHER;
 	const commands = [
 		['node -e 0', ['-e', '0']],
-		['--version', [cli, '--version']],
-		['read --model-view', [cli, 'read', file, '--model-view']],
-		['read --print', [cli, 'read', file, '--print']],
+		...lectorCommands('', cli),
+		...(other === undefined ? [] : lectorCommands('other: ', path.resolve(other))),
 	];
 	// One warm-up round: the first run of each pays for the disk cache, not for lector.
 	for (const [, args] of commands) {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import meow from 'meow';
 import {checkCommandFlags, meowFlags as flags, typedFlags} from './commands/flags.js';
-import {modelText, runRead, UsageError} from './commands/read/read-command.js';
+import {UsageError} from './commands/usage-error.js';
 import {packageFacts} from './package-facts.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
@@ -134,6 +134,8 @@ async function main(): Promise<number> {
 
 	letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
 	if (command === 'read') {
+		// The engine loads for `read` alone: --version, --help and the other commands start without it.
+		const {modelText, runRead} = await import('./commands/read/read-command.js');
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);
 		const result = await runRead(rest, {...cli.flags, cwd});
 		if (cli.flags.json || cli.flags.modelView) {

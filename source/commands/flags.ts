@@ -4,7 +4,7 @@ flag typed for the wrong command (`lector read x --follow`) would otherwise be t
 here it is a usage error naming the command it belongs to. Booleans have defaults in meow's result,
 so what was typed is read from argv itself.
 */
-import {UsageError} from './read/read-command.js';
+import {UsageError} from './usage-error.js';
 
 /** meow's flag table, for every command; `flagCommands` says which command takes each. */
 export const meowFlags = {

@@ -1,5 +1,6 @@
 import {type ReadLimits, type ReadResult, read} from '../../read/index.js';
 import {wholeNumberOf} from '../../read/params.js';
+import {UsageError} from '../usage-error.js';
 
 export type ReadCommandFlags = {
 	readonly offset: string | undefined;
@@ -19,8 +20,7 @@ export type ReadCommandFlags = {
 	readonly maxBytes: string | undefined;
 };
 
-/** A mistake in how lector was called: reported with exit code 2. */
-export class UsageError extends Error {}
+export {UsageError} from '../usage-error.js';
 
 /** A whole number from a flag, or undefined when the flag is absent. */
 export function numberFlag(name: string, value: string | undefined, minimum: number): number | undefined {

@@ -18,7 +18,7 @@ import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcri
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {showTranscript} from '../../ui/show.js';
-import {UsageError} from '../read/read-command.js';
+import {UsageError} from '../usage-error.js';
 import {pickSession} from './session-picker.js';
 
 export type ReplayFlags = {

@@ -35,6 +35,32 @@ type Inputs = {
 	readonly search: Pick<SearchUi, 'handleKey' | 'run' | 'typing'>;
 };
 
+function commandOf(bindings: KeyBindings, input: string, key: Key) {
+	const name = keyNameFromInk(input, key);
+	return name === undefined ? undefined : bindings.commandByKey.get(name);
+}
+
+/**
+True when these chunks reach the quit key before any key that opens a prompt or the help screen (which
+would take the keys after it): handled in order, they would only move the view and then quit.
+*/
+function quitsFirst(bindings: KeyBindings, chunks: ReadonlyArray<readonly [string, Key]>): boolean {
+	for (const [input, key] of chunks) {
+		for (const [one, oneKey] of chunkKeys(input, key, () => false)) {
+			const command = commandOf(bindings, one, oneKey);
+			if (command === 'quit') {
+				return true;
+			}
+
+			if (command === 'help' || (command !== undefined && isSearchCommand(command))) {
+				return false;
+			}
+		}
+	}
+
+	return false;
+}
+
 /** Take the view's keys from Ink until unmounted. */
 export function useViewKeys(inputs: Inputs): void {
 	// The handler reads the latest inputs through a ref set at commit, so a key never sees stale props.
@@ -51,8 +77,7 @@ export function useViewKeys(inputs: Inputs): void {
 			return true;
 		}
 
-		const name = keyNameFromInk(input, key);
-		const command = name === undefined ? undefined : current.bindings.commandByKey.get(name);
+		const command = commandOf(current.bindings, input, key);
 		if (command === undefined || isShellCommand(command) || !worksIn(command, current.context)) {
 			return true;
 		}
@@ -85,6 +110,12 @@ export function useViewKeys(inputs: Inputs): void {
 		(input: string, key: Key) => {
 			if (latest.current.hold === true) {
 				held.current.push([input, key]);
+				// Quitting needs nothing on screen, and after the held keys it would end the same way: at once.
+				if (quitsFirst(latest.current.bindings, held.current)) {
+					held.current = [];
+					latest.current.quit();
+				}
+
 				return;
 			}
 

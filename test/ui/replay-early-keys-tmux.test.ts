@@ -4,7 +4,7 @@ terminal before lector even starts (the command waits half a second first, as a 
 they wait in the terminal's input until lector reads them. Each screen is compared with the one the
 same keys give when sent after the first screen. Needs `npm run build` first (npm test builds first).
 */
-import {writeFileSync} from 'node:fs';
+import {appendFileSync, readFileSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect} from 'vitest';
 import {makeTempDir} from '../helpers/temp-dir.js';
@@ -13,6 +13,8 @@ import {root} from '../helpers/transcripts.js';
 
 const folder = makeTempDir('lector-early-keys-');
 const log = path.join(folder, 'calls.jsonl');
+/** The same log behind 64 GiB of a sparse file's zeros (no disk used): minutes of reading before its first entry. */
+const slowLog = path.join(folder, 'slow.jsonl');
 
 /** A pi log of 300 prompts, each with one read call: 600 items, many screens long. */
 function writeLog(): void {
@@ -71,11 +73,14 @@ function writeLog(): void {
 }
 
 writeLog();
+writeFileSync(slowLog, '');
+truncateSync(slowLog, 64 * 1024 ** 3);
+appendFileSync(slowLog, `\n${readFileSync(log, 'utf8')}`);
 
-function replay(delaySeconds: number): TmuxSession {
+function replay(delaySeconds: number, file = log): TmuxSession {
 	// CI=true: lector draws on a terminal even when the environment says CI.
 	return startTmux(
-		`sleep ${delaySeconds}; cd ${JSON.stringify(root)} && CI=true XDG_CONFIG_HOME=/nonexistent node dist/cli.js replay ${JSON.stringify(log)}`,
+		`sleep ${delaySeconds}; cd ${JSON.stringify(root)} && CI=true XDG_CONFIG_HOME=/nonexistent node dist/cli.js replay ${JSON.stringify(file)}`,
 		'lector-early',
 	);
 }
@@ -113,4 +118,14 @@ tmuxTest('q pressed before the first screen quits, as after it', async () => {
 	early.keys('q');
 	const screen = await early.screenWhere((text) => text.includes('exit=0'));
 	expect(screen).toContain('exit=0');
+});
+
+tmuxTest('while the first entries are still being read the header says so, and q quits at once', async () => {
+	const slow = replay(0, slowLog);
+	const first = await slow.screenWhere((text) => text.includes('reading the log…'));
+	expect(first).not.toContain('unknown format');
+	// Moving keys wait for the entries; the quit after them needs none, so it does not wait.
+	slow.keys('j', 'NPage', 'q');
+	const screen = await slow.screenWhere((text) => text.includes('exit=0'));
+	expect(screen).not.toMatch(/\/600/);
 });

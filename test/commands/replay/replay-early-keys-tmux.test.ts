@@ -7,9 +7,9 @@ same keys give when sent after the first screen. Needs `npm run build` first (np
 import {appendFileSync, readFileSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect} from 'vitest';
-import {makeTempDir} from '../helpers/temp-dir.js';
-import {startTmux, type TmuxSession, tmuxTest} from '../helpers/tmux.js';
-import {root} from '../helpers/transcripts.js';
+import {makeTempDir} from '../../helpers/temp-dir.js';
+import {startTmux, type TmuxSession, tmuxTest} from '../../helpers/tmux.js';
+import {root} from '../../helpers/transcripts.js';
 
 const folder = makeTempDir('lector-early-keys-');
 const log = path.join(folder, 'calls.jsonl');

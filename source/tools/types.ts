@@ -9,6 +9,11 @@ import type {ContentBlock} from '../read/types.js';
 export type ToolContext = {
 	/** The workspace root: relative paths start here and `.lectorignore` is read here. */
 	readonly cwd: string;
+	/**
+	Refuse every path whose real location is outside `cwd` (the agent shell and the MCP server turn this on
+	by default). Enforced by each tool, the same way the read engine's `confine` is.
+	*/
+	readonly confine?: boolean;
 	readonly signal?: AbortSignal;
 };
 

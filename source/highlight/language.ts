@@ -1,31 +1,7 @@
 /** Which highlight.js language to use for a file. */
 import path from 'node:path';
+import {guessLanguage} from '../read/language.js';
 import {hljsLanguageFiles} from './hljs-languages.js';
-
-const byFileName = new Map<string, string>([
-	['dockerfile', 'dockerfile'],
-	['makefile', 'makefile'],
-	['gnumakefile', 'makefile'],
-	['cmakelists.txt', 'cmake'],
-	['.bashrc', 'bash'],
-	['.zshrc', 'bash'],
-	['.profile', 'bash'],
-	['.gitignore', 'bash'],
-]);
-
-const byExtension = new Map<string, string>([
-	['mjs', 'javascript'],
-	['cjs', 'javascript'],
-	['mts', 'typescript'],
-	['cts', 'typescript'],
-	['jsonc', 'json'],
-	['jsonl', 'json'],
-	['svg', 'xml'],
-	['vue', 'xml'],
-	['txt', 'plaintext'],
-	['log', 'plaintext'],
-	['lock', 'plaintext'],
-]);
 
 /** True when highlight.js knows this language name or alias. */
 export function isKnownLanguage(name: string): boolean {
@@ -33,32 +9,27 @@ export function isKnownLanguage(name: string): boolean {
 }
 
 /**
-The language to highlight with: the engine's guess when highlight.js knows it, else one from the
-file name or extension (highlight.js aliases cover most: `ts`, `py`, `rs`, `md`...), else undefined
-(plain text).
+The language to highlight with: the engine's guess when highlight.js knows it, else the engine's table
+(read/language.ts, the one map of names and extensions), else the bare extension when highlight.js has
+it as an alias (`rs`, `kt`...), else undefined (plain text).
 */
 export function resolveLanguage(guess: string | undefined, filePath: string): string | undefined {
-	if (guess !== undefined && guess !== '' && isKnownLanguage(guess)) {
-		return guess;
+	for (const candidate of [guess, guessLanguage(filePath), bareExtension(filePath)]) {
+		if (candidate !== undefined && candidate !== '' && isKnownLanguage(candidate)) {
+			return isPlainText(candidate) ? undefined : candidate;
+		}
 	}
 
-	const base = path.basename(filePath).toLowerCase();
-	const named = byFileName.get(base);
-	if (named !== undefined) {
-		return named;
-	}
+	return undefined;
+}
 
-	const extension = path.extname(base).slice(1);
-	if (extension === '') {
-		return undefined;
-	}
+function bareExtension(filePath: string): string | undefined {
+	const extension = path.extname(path.basename(filePath)).slice(1).toLowerCase();
+	return extension === '' ? undefined : extension;
+}
 
-	const mapped = byExtension.get(extension) ?? extension;
-	if (mapped === 'plaintext') {
-		return undefined;
-	}
-
-	return isKnownLanguage(mapped) ? mapped : undefined;
+function isPlainText(language: string): boolean {
+	return hljsLanguageFiles.get(language.toLowerCase()) === 'plaintext';
 }
 
 /**

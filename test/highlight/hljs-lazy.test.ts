@@ -6,7 +6,7 @@ import {isProseLanguage, resolveLanguage} from '../../source/highlight/language.
 
 test('no language is loaded before one is shown, then only it and what it embeds (GraphQL in JavaScript)', () => {
 	expect(hljs.listLanguages()).toEqual([]);
-	expect(resolveLanguage(undefined, 'a/b.py')).toBe('py');
+	expect(resolveLanguage(undefined, 'a/b.py')).toBe('python');
 	expect(isProseLanguage('md')).toBe(true);
 	expect(hljs.listLanguages()).toEqual([]);
 

@@ -109,6 +109,59 @@ export function wordBomb(paragraphs) {
 	]);
 }
 
+/**
+A one-page PDF whose deflated content stream draws `lines` short text lines: a few hundred KB packed,
+tens of MB of operators, under any size check. `pages` repeats that page (all share one stream);
+`oneLine` draws every piece on one baseline, so the page is a single endless line.
+*/
+export function pdfBomb(lines, {pages = 1, oneLine = false} = {}) {
+	// Absolute positions cycling down the page, so every line is on it and pdf.js extracts it.
+	const operators = Array.from({length: lines}, (_, index) =>
+		oneLine
+			? `1 0 0 1 ${72 + (index % 40) * 12} 700 Tm (l${index}) Tj`
+			: `1 0 0 1 72 ${740 - (index % 50) * 14} Tm (l${index}) Tj`,
+	).join('\n');
+	const stream = zlib.deflateSync(Buffer.from(`BT\n/F1 12 Tf\n${operators}\nET`, 'latin1'));
+	const kids = Array.from({length: pages}, (_, index) => `${5 + index} 0 R`).join(' ');
+	const objects = [
+		'<< /Type /Catalog /Pages 2 0 R >>',
+		`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+		'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+		Buffer.concat([
+			Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+			stream,
+			Buffer.from('\nendstream', 'latin1'),
+		]),
+		...Array.from(
+			{length: pages},
+			() =>
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>',
+		),
+	];
+	const parts = [Buffer.from('%PDF-1.4\n', 'latin1')];
+	let length = parts[0].length;
+	const offsets = [];
+	for (const [index, object] of objects.entries()) {
+		offsets.push(length);
+		const body = Buffer.concat([
+			Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+			typeof object === 'string' ? Buffer.from(object, 'latin1') : object,
+			Buffer.from('\nendobj\n', 'latin1'),
+		]);
+		parts.push(body);
+		length += body.length;
+	}
+
+	const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`];
+	for (const offset of offsets) {
+		xref.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+	}
+
+	xref.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`);
+	parts.push(Buffer.from(xref.join(''), 'latin1'));
+	return Buffer.concat(parts);
+}
+
 /** The cases: name, file (relative to `dir`), read params, and the kind of answer expected. */
 export function writeHostileFiles(dir, {large = false} = {}) {
 	fs.mkdirSync(dir, {recursive: true});
@@ -138,12 +191,19 @@ export function writeHostileFiles(dir, {large = false} = {}) {
 	if (large) {
 		// The issue's Word bomb: 2 M paragraphs, 4.9 MB packed (the suite has its own test of it).
 		fs.writeFileSync(at('bomb.docx'), wordBomb(2_000_000));
+		// PDF bombs: one page of 2 M text lines (5 MB packed), and one page of a single endless line.
+		fs.writeFileSync(at('bomb.pdf'), pdfBomb(2_000_000));
+		fs.writeFileSync(at('line-bomb.pdf'), pdfBomb(2_000_000, {oneLine: true}));
 	}
 
 	fs.symlinkSync('/dev/zero', at('zero.txt'));
 	execFileSync('mkfifo', [at('pipe.txt')]);
 	const bombs = large
-		? [{name: 'Word file of 2 M paragraphs (4.9 MB)', file: 'bomb.docx', params: {}, expect: 'capped'}]
+		? [
+				{name: 'Word file of 2 M paragraphs (4.9 MB)', file: 'bomb.docx', params: {}, expect: 'capped'},
+				{name: 'PDF page of 2 M lines (5 MB)', file: 'bomb.pdf', params: {}, expect: 'capped'},
+				{name: 'PDF page of one endless line (5 MB)', file: 'line-bomb.pdf', params: {}, expect: 'capped'},
+			]
 		: [];
 	return [
 		...bombs,

@@ -11,7 +11,7 @@ that can run away belongs here; paging, caps and notices stay in TypeScript on t
 
 Messages are plain data, one request at a time, each answered by one reply (close has none):
 	{type: 'open-pdf', data: ArrayBuffer}  ->  {type: 'opened', pageCount} | failed
-	{type: 'pdf-page', page}               ->  {type: 'page', text} | failed
+	{type: 'pdf-page', page, budget?}      ->  {type: 'page', text, stopped?: 'caps' | 'scan'} | failed
 	{type: 'docx', data, maxParagraphs?}   ->  {type: 'html', html, paragraphs?: {kept, total}} | failed
 	{type: 'notebook', data: ArrayBuffer}  ->  {type: 'json', json} | failed   (capped-json.js)
 	{type: 'close'}                           drops the open PDF; no reply
@@ -64,27 +64,101 @@ async function openPdf(data) {
 	return {type: 'opened', pageCount: document.numPages};
 }
 
-/** The text of one page: pdf.js's items joined, a line break where pdf.js saw one. */
-async function pageText(page) {
+/**
+The text of one page: pdf.js's items joined, a line break where pdf.js saw one. With a `budget`, pdf.js
+streams the page and is stopped once the text is more than a read could show (`stopped: 'caps'`), or
+past `budget.scanChars` characters in all (`stopped: 'scan'`, e.g. one endless line): a page of
+millions of text operators costs what is shown, not what it holds.
+*/
+async function pageText(page, budget) {
 	if (document === undefined) {
 		throw new Error('no PDF is open');
 	}
 
-	const content = await (await document.getPage(page)).getTextContent();
+	const reader = (await document.getPage(page)).streamTextContent().getReader();
+	const tally = budget === undefined ? undefined : new PageTally(budget);
 	let text = '';
-	for (const item of content.items) {
-		// Marked-content items carry no text; only text items have `str`.
-		if (typeof item.str !== 'string') {
-			continue;
+	for (;;) {
+		const {done, value} = await reader.read();
+		if (done) {
+			return {type: 'page', text};
 		}
 
-		text += item.str;
-		if (item.hasEOL === true) {
-			text += '\n';
+		for (const item of value.items) {
+			// Marked-content items carry no text; only text items have `str`.
+			if (typeof item.str !== 'string') {
+				continue;
+			}
+
+			const piece = item.hasEOL === true ? `${item.str}\n` : item.str;
+			text += piece;
+			tally?.add(piece);
+		}
+
+		const stopped = tally?.stopped();
+		if (stopped !== undefined) {
+			await reader.cancel(new Error('lector: the page is past what the read can show'));
+			return {type: 'page', text, stopped};
+		}
+	}
+}
+
+/**
+Counts a page's text as it streams, to know when a read cannot show more of it. The count is a lower
+bound of what the engine's fitter (documents/fit.ts) charges: a finished non-blank line costs at least
+its length in UTF-16 units over 2 (code points), and at most `lineChars` of it is kept.
+*/
+class PageTally {
+	constructor(budget) {
+		this.budget = budget;
+		this.lines = 0;
+		this.cost = 0;
+		this.chars = 0;
+		/** The current line: its length so far, and up to its last non-space character (0: blank so far). */
+		this.lineChars = 0;
+		this.lineVisible = 0;
+	}
+
+	add(piece) {
+		this.chars += piece.length;
+		// The engine splits lines at \r too (formats/pdf.ts): so does the count, or it would charge too much.
+		const segments = piece.split(/\r|\n/);
+		for (const [index, segment] of segments.entries()) {
+			if (index > 0) {
+				this.endLine();
+			}
+
+			this.extendLine(segment);
 		}
 	}
 
-	return {type: 'page', text};
+	extendLine(segment) {
+		const lastVisible = segment.search(/\S\s*$/);
+		if (lastVisible !== -1) {
+			this.lineVisible = this.lineChars + lastVisible + 1;
+		}
+
+		this.lineChars += segment.length;
+	}
+
+	/** Blank lines cost nothing here: the engine squeezes runs of them, so counting none stays a lower bound. */
+	endLine() {
+		if (this.lineVisible > 0) {
+			this.lines++;
+			this.cost += Math.min(Math.ceil(this.lineVisible / 2), this.budget.lineChars);
+		}
+
+		this.lineChars = 0;
+		this.lineVisible = 0;
+	}
+
+	stopped() {
+		if (this.lines > this.budget.lines || this.cost > this.budget.bytes) {
+			return 'caps';
+		}
+
+		return this.chars > this.budget.scanChars ? 'scan' : undefined;
+	}
 }
 
 async function convertWord(data, maxParagraphs) {
@@ -118,7 +192,7 @@ async function handle(message) {
 		}
 
 		case 'pdf-page': {
-			return pageText(message.page);
+			return pageText(message.page, message.budget);
 		}
 
 		case 'docx': {

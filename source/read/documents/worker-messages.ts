@@ -8,11 +8,27 @@ import {isRecord} from '../is-record.js';
 /** What the engine asks the worker. `data` is transferred (the engine's copy is detached). */
 export type WorkerRequest =
 	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
-	| {readonly type: 'pdf-page'; readonly page: number}
+	/** `budget`: stop extracting once the page is past what a read can show (extract-worker.js's PageTally). */
+	| {readonly type: 'pdf-page'; readonly page: number; readonly budget?: PageBudget}
 	/** `maxParagraphs`: convert only the body's first top-level paragraphs (word-cut.js). */
 	| {readonly type: 'docx'; readonly data: ArrayBuffer; readonly maxParagraphs?: number}
 	| {readonly type: 'notebook'; readonly data: ArrayBuffer}
 	| {readonly type: 'close'};
+
+/** What one page may cost before the worker stops extracting it. */
+export type PageBudget = {
+	/** Non-blank lines past which the page cannot be shown whole. */
+	readonly lines: number;
+	/** A lower bound of output bytes past which the page cannot be shown whole. */
+	readonly bytes: number;
+	/** Longest line kept, in code points (longer ones are clipped). */
+	readonly lineChars: number;
+	/** Characters of text extracted in all before stopping anyway (a page of one endless line). */
+	readonly scanChars: number;
+};
+
+/** Why a page's text stops short: past the caps, or past the scan budget. */
+export type PageStop = 'caps' | 'scan';
 
 /** The body was cut after `kept` top-level paragraphs; it has more. */
 export type ParagraphCut = {readonly kept: number};
@@ -26,7 +42,7 @@ export type LibraryError = {readonly kind: string; readonly message: string};
 
 export type WorkerReply =
 	| {readonly type: 'opened'; readonly pageCount: number}
-	| {readonly type: 'page'; readonly text: string}
+	| {readonly type: 'page'; readonly text: string; readonly stopped?: PageStop}
 	/** `paragraphs` is set when the body was cut: the paragraphs converted. */
 	| {readonly type: 'html'; readonly html: string; readonly paragraphs?: ParagraphCut}
 	/** A notebook's JSON, capped (capped-json.js): checked field by field by notebook-cells.ts. */
@@ -51,7 +67,10 @@ export function isWorkerReply(value: unknown): value is WorkerReply {
 		}
 
 		case 'page': {
-			return typeof value['text'] === 'string';
+			return (
+				typeof value['text'] === 'string' &&
+				(value['stopped'] === undefined || value['stopped'] === 'caps' || value['stopped'] === 'scan')
+			);
 		}
 
 		case 'html': {

@@ -9,9 +9,9 @@ import {nextParts, type PartPick, pickParts} from '../documents/parts.js';
 import {type PartNoun, partSentences, pastEndNotice} from '../documents/parts-notice.js';
 import {documentContent, documentDetails, documentError, reasonOf} from '../documents/result.js';
 import {ownArrayBuffer, WorkerFailure, WorkerJob} from '../documents/worker-job.js';
-import type {LibraryError} from '../documents/worker-messages.js';
+import type {LibraryError, PageBudget} from '../documents/worker-messages.js';
 import {shellQuote} from '../notices.js';
-import type {ReadDetails, ReadResult} from '../types.js';
+import type {ReadDetails, ReadLimits, ReadResult} from '../types.js';
 import type {FormatInput} from './types.js';
 
 /** `--- page 3 of 40 ---`: the line that opens each page in the output. */
@@ -52,12 +52,20 @@ type Extracted = {
 	readonly next: string | undefined;
 	/** A page that alone was over the caps and was shown in part. */
 	readonly cutPage: number | undefined;
+	/** A page whose extraction stopped at the scan budget: its text may go on past what was extracted. */
+	readonly scanStop: {readonly page: number; readonly chars: number} | undefined;
 	readonly emptyPages: number;
 };
 
 function closingNotice(extracted: Extracted, shownPath: string): string {
-	const {pick, total, shown, next, cutPage, emptyPages} = extracted;
+	const {pick, total, shown, next, cutPage, emptyPages, scanStop} = extracted;
 	const sentences: string[] = [];
+	if (scanStop !== undefined) {
+		sentences.push(
+			`lector stopped extracting page ${scanStop.page} after ${scanStop.chars.toLocaleString('en-US')} characters of text (its scan budget); the page may hold more. For all of it use a shell command such as \`pdftotext -f ${scanStop.page} -l ${scanStop.page} ${shellQuote(shownPath)} -\`.`,
+		);
+	}
+
 	if (cutPage !== undefined) {
 		sentences.push(
 			`Page ${cutPage} alone is over the output cap, so only its first lines are shown; for the rest use a shell command such as \`pdftotext -f ${cutPage} -l ${cutPage} ${shellQuote(shownPath)} -\`.`,
@@ -72,6 +80,19 @@ function closingNotice(extracted: Extracted, shownPath: string): string {
 	}
 
 	return sentences.length === 0 ? '' : `[${sentences.join(' ')}]`;
+}
+
+/**
+The most text the worker extracts from one page. The caps stop a page of many lines early; the scan
+budget stops one of a few endless lines (clipped in the output anyway) after 4 times the byte cap.
+*/
+function pageBudget(limits: ReadLimits): PageBudget {
+	return {
+		lines: limits.maxLines,
+		bytes: limits.maxBytes,
+		lineChars: limits.maxLineChars,
+		scanChars: 4 * (limits.maxBytes + limits.maxLineChars),
+	};
 }
 
 async function extract(
@@ -92,10 +113,12 @@ async function extract(
 	const fitter = new PartFitter(input.limits);
 	const shown: number[] = [];
 	let cutPage: number | undefined;
+	let scanStop: Extracted['scanStop'];
 	let emptyPages = 0;
+	const budget = pageBudget(input.limits);
 	for (const page of pick.wanted) {
 		input.signal?.throwIfAborted();
-		const reply = await job.ask({type: 'pdf-page', page}, 'page');
+		const reply = await job.ask({type: 'pdf-page', page, budget}, 'page');
 		if (reply.type === 'failed') {
 			return documentError(base, `Text extraction failed: ${failureMessage(reply.error, shownPath)}`);
 		}
@@ -109,8 +132,17 @@ async function extract(
 
 		shown.push(page);
 		emptyPages += text.length === 0 ? 1 : 0;
+		if (reply.stopped === 'scan') {
+			scanStop = {page, chars: reply.text.length};
+		}
+
 		if (outcome === 'cut') {
 			cutPage = page;
+			break;
+		}
+
+		// Extraction stopped short: the page's rest was not seen, so no later page may follow it.
+		if (reply.stopped !== undefined) {
 			break;
 		}
 	}
@@ -120,7 +152,7 @@ async function extract(
 	const details = documentDetails(base, fitter, {
 		pages: {shown, total, next: rest[0]},
 	});
-	const notice = closingNotice({pick, total, shown, next, cutPage, emptyPages}, shownPath);
+	const notice = closingNotice({pick, total, shown, next, cutPage, emptyPages, scanStop}, shownPath);
 	return {content: documentContent(fitter.formatted, [], notice), details, isError: false};
 }
 

@@ -141,11 +141,13 @@ function modelAdvice(config: ModelConfig): string {
 Classifies an error from the SDK (an APICallError, a fetch failure, a broken stream) and writes a message
 that names what to change. `streamed` says whether part of the answer had already arrived: a network
 failure then means the answer was cut off, which is not retried (the text is already on screen).
+`writingCall` names the tool whose call was being streamed when it broke: that call is never run.
 */
 export function describeProviderError(
 	error: unknown,
 	config: ModelConfig,
 	streamed: boolean,
+	writingCall?: string,
 ): ProviderFailure {
 	// A 2xx status on an error means the response started well and then broke: judge it as a stream failure.
 	const reported = statusOf(error);
@@ -190,10 +192,14 @@ export function describeProviderError(
 
 	const code = causeCode(error);
 	if (streamed) {
+		const during =
+			writingCall === undefined
+				? ''
+				: ` while the model was writing a ${writingCall} call, which was not run`;
 		return make(
 			'cut',
 			false,
-			`The answer was cut off: the connection to ${where} broke mid-stream (${code ?? said}). What arrived is kept; ask again to continue.`,
+			`The answer was cut off${during}: the connection to ${where} broke mid-stream (${code ?? said}). What arrived is kept; ask again to continue.`,
 		);
 	}
 

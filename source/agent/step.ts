@@ -79,6 +79,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 	let status: StepOutcome['status'] = 'done';
 	let failure: ProviderFailure | undefined;
 	let streamed = false;
+	/** The tool whose call is arriving, between its first argument piece and the complete call. */
+	let writingCall: string | undefined;
 	let contextTokens: number | undefined;
 
 	const closeText = (sdkId: string) => {
@@ -97,7 +99,7 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 		}
 
 		status = 'failed';
-		failure = describeProviderError(error, input.config, streamed);
+		failure = describeProviderError(error, input.config, streamed, writingCall);
 	};
 
 	try {
@@ -133,8 +135,16 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 					break;
 				}
 
+				case 'tool-input-start': {
+					// The answer has begun: a break from here on is a cut, not a failure to connect.
+					streamed = true;
+					writingCall = part.toolName;
+					break;
+				}
+
 				case 'tool-call': {
 					streamed = true;
+					writingCall = undefined;
 					const invalid = part.dynamic === true && part.invalid === true;
 					const problem = problemOf(part.toolName, part.input, invalid);
 					const args = isRecord(part.input) ? part.input : {};

@@ -158,6 +158,22 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		expect(notices(h.events).at(-1)).toMatch(/Cannot reach .*ECONNREFUSED/);
 	});
 
+	it('a stream cut inside a tool call is said once, as a cut, and not retried', async () => {
+		const call = {id: 'call_1', name: 'read', input: {path: 'README.md', offset: 10}};
+		const h = await startHarness(api, [
+			{type: 'cut', text: [], inToolCall: call},
+			{type: 'reply', text: ['Whole.']},
+		]);
+		await h.session.submit('Hi');
+		expect(notices(h.events)).toHaveLength(1);
+		expect(notices(h.events)[0]).toMatch(/cut off/);
+		expect(notices(h.events)[0]).toMatch(/while the model was writing a read call, which was not run/);
+		expect(notices(h.events)[0]).not.toMatch(/Cannot reach/);
+		expect(h.sleeps).toEqual([]);
+		expect(h.server.requests).toHaveLength(1);
+		expect(h.events.some((event) => event.type === 'tool-start')).toBe(false);
+	});
+
 	it('a stream cut mid-answer keeps what arrived, says so, and the session goes on', async () => {
 		const h = await startHarness(api, [
 			{type: 'cut', text: ['Half an ', 'answer']},

@@ -37,8 +37,11 @@ export type ScriptedTurn =
 	  }
 	/** An HTTP error with the API's error body; `retryAfter` sets the retry-after header (seconds). */
 	| {readonly type: 'error'; readonly status: number; readonly message?: string; readonly retryAfter?: string}
-	/** Starts an answer, sends these text chunks, then destroys the connection. */
-	| {readonly type: 'cut'; readonly text: readonly string[]}
+	/**
+	Starts an answer, sends these text chunks (and, with `inToolCall`, the start of that call with the first
+	piece of its arguments), then destroys the connection.
+	*/
+	| {readonly type: 'cut'; readonly text: readonly string[]; readonly inToolCall?: ScriptedToolCall}
 	/** Starts an answer, sends these chunks, then waits until the client goes away (for abort tests). */
 	| {readonly type: 'hang'; readonly text: readonly string[]};
 
@@ -62,7 +65,8 @@ type Writer = {
 	readonly start: (usage: FakeUsage) => void;
 	readonly text: (chunk: string, index: number) => void;
 	readonly endText: (index: number) => void;
-	readonly toolCall: (call: ScriptedToolCall, index: number, ordinal: number) => void;
+	/** `partial`: only the call's start and its first piece of arguments, as a stream cut inside it. */
+	readonly toolCall: (call: ScriptedToolCall, index: number, ordinal: number, partial?: boolean) => void;
 	readonly finish: (reason: 'stop' | 'tools', usage: FakeUsage) => void;
 };
 
@@ -112,9 +116,10 @@ function anthropicWriter(response: http.ServerResponse): Writer {
 		endText(index) {
 			sse(response, 'content_block_stop', {type: 'content_block_stop', index});
 		},
-		toolCall(call, index) {
+		toolCall(call, index, _ordinal, partial = false) {
 			block(index, {type: 'tool_use', id: call.id, name: call.name, input: {}});
-			for (const piece of argumentChunks(call)) {
+			const pieces = argumentChunks(call);
+			for (const piece of partial ? pieces.slice(0, 1) : pieces) {
 				sse(response, 'content_block_delta', {
 					type: 'content_block_delta',
 					index,
@@ -122,7 +127,9 @@ function anthropicWriter(response: http.ServerResponse): Writer {
 				});
 			}
 
-			sse(response, 'content_block_stop', {type: 'content_block_stop', index});
+			if (!partial) {
+				sse(response, 'content_block_stop', {type: 'content_block_stop', index});
+			}
 		},
 		finish(reason, usage) {
 			sse(response, 'message_delta', {
@@ -154,13 +161,14 @@ function openaiWriter(response: http.ServerResponse): Writer {
 		endText() {
 			// Chat Completions has no end-of-text marker.
 		},
-		toolCall(call, _index, ordinal) {
+		toolCall(call, _index, ordinal, partial = false) {
 			chunk({
 				tool_calls: [
 					{index: ordinal, id: call.id, type: 'function', function: {name: call.name, arguments: ''}},
 				],
 			});
-			for (const piece of argumentChunks(call)) {
+			const pieces = argumentChunks(call);
+			for (const piece of partial ? pieces.slice(0, 1) : pieces) {
 				chunk({tool_calls: [{index: ordinal, function: {arguments: piece}}]});
 			}
 		},
@@ -236,6 +244,14 @@ function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerRespon
 	}
 
 	if (turn.type === 'cut') {
+		if (turn.inToolCall !== undefined) {
+			if (text.length > 0) {
+				writer.endText(0);
+			}
+
+			writer.toolCall(turn.inToolCall, text.length > 0 ? 1 : 0, 0, true);
+		}
+
 		// Let the chunks reach the client first, then drop the connection without ending the stream.
 		setTimeout(() => response.socket?.destroy(), 5);
 		return;

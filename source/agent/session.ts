@@ -42,6 +42,8 @@ export class AgentSession {
 	/** Bumped by clear(): events of a turn from before a clear are dropped. */
 	private generation = 0;
 	private controller: AbortController | undefined;
+	/** Assistant text still arriving, by transcript id: what interrupt() saves when the process is stopped. */
+	private readonly arriving = new Map<string, string>();
 
 	constructor(options: AgentSessionOptions) {
 		this.options = options;
@@ -276,6 +278,27 @@ export class AgentSession {
 		});
 	}
 
+	/**
+	The process is being stopped (`signal`: SIGTERM, SIGHUP, a closed terminal) and will exit at once:
+	logs the answer that was arriving as far as it came, and says it was cut, so `--continue` and replay
+	have it. Synchronous, as the exit that follows does not wait.
+	*/
+	interrupt(signal: string): void {
+		const cut = [...this.arriving].filter(([, text]) => text !== '');
+		for (const [id, text] of cut) {
+			this.emit({type: 'assistant-text', id, text});
+		}
+
+		if (cut.length > 0 || this.running) {
+			this.notice(
+				'warning',
+				`The answer was cut off: lector was stopped (${signal}) while it arrived. What arrived is kept; ask again to continue.`,
+			);
+		}
+
+		this.close();
+	}
+
 	/** Ends the session: aborts a running turn and closes the log. */
 	close(): void {
 		this.abort();
@@ -356,6 +379,12 @@ export class AgentSession {
 	}
 
 	private emit(event: TranscriptEvent): void {
+		if (event.type === 'assistant-delta') {
+			this.arriving.set(event.id, (this.arriving.get(event.id) ?? '') + event.delta);
+		} else if (event.type === 'assistant-text') {
+			this.arriving.delete(event.id);
+		}
+
 		this.writeLog((log) => log.append(event));
 		for (const listener of this.listeners) {
 			listener(event);

@@ -45,9 +45,19 @@ const fatalSignals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 On each fatal signal: put the terminal back (`leave`), then exit with 128 + the signal's number, as the
 signal itself would have. Returns the undo.
 */
-export function restoreOnSignals(stdin: NodeJS.ReadStream, leave: () => void): () => void {
+export function restoreOnSignals(
+	stdin: NodeJS.ReadStream,
+	leave: () => void,
+	onSignal?: (signal: string) => void,
+): () => void {
 	const handlers = fatalSignals.map((signal) => {
 		const handler = () => {
+			try {
+				onSignal?.(signal);
+			} catch {
+				// The terminal must come back whatever the view's last words did.
+			}
+
 			leave();
 			if (stdin.isTTY) {
 				stdin.setRawMode(false);
@@ -75,6 +85,8 @@ export type FullScreenOptions = {
 	readonly exitOnCtrlC: boolean;
 	/** Runs when the view has exited (or failed), while still on the alternate screen. */
 	readonly onExit?: () => void;
+	/** Runs first when a fatal signal ends the process (synchronously: the exit does not wait). */
+	readonly onSignal?: (signal: string) => void;
 	/** The view's picture overlay: told of every frame Ink writes, so it draws its pictures again. */
 	readonly pictures?: PictureOverlay;
 };
@@ -95,12 +107,16 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
 	process.once('exit', leave);
 	let instance: Instance | undefined;
-	const stopRestoring = restoreOnSignals(options.stdin ?? process.stdin, () => {
-		// Ink's last frame first, while still on the alternate screen: after process.exit() its exit
-		// handler would draw it on the main screen, into the scrollback.
-		instance?.unmount();
-		leave();
-	});
+	const stopRestoring = restoreOnSignals(
+		options.stdin ?? process.stdin,
+		() => {
+			// Ink's last frame first, while still on the alternate screen: after process.exit() its exit
+			// handler would draw it on the main screen, into the scrollback.
+			instance?.unmount();
+			leave();
+		},
+		options.onSignal,
+	);
 	try {
 		instance = render(
 			element,

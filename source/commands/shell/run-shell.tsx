@@ -135,6 +135,9 @@ export async function runShell(options: ShellOptions): Promise<number> {
 			onExit: () => {
 				opened.session.close();
 			},
+			onSignal: (signal) => {
+				opened.session.interrupt(signal);
+			},
 		},
 	);
 

@@ -12,6 +12,19 @@ import {describeProviderError, type ProviderFailure} from './errors.js';
 import {isRecord} from './json.js';
 import {isToolName, type ToolName, toolNames} from './tools.js';
 
+/**
+The most characters of one answer block lector keeps, shows, logs and sends back in the conversation.
+A runaway answer (a model repeating itself for 50 MB) would otherwise cost a gigabyte on screen and a
+log line longer than replay reads; what arrives past this is counted and dropped, with a notice.
+*/
+export const maxAnswerChars = 1_000_000;
+
+/** `text` without a trailing lone high surrogate (half of a character cut by a slice). */
+function wholeCodePoints(text: string): string {
+	const last = text.charCodeAt(text.length - 1);
+	return last >= 0xd8_00 && last <= 0xdb_ff ? text.slice(0, -1) : text;
+}
+
 /** A tool call the model made in this step. */
 export type StepCall = {
 	/** The transcript item id (also used as the call id when the history is rebuilt from a log). */
@@ -75,7 +88,8 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 	const {emit, newId} = input;
 	const parts: (TextPart | ToolCallPart)[] = [];
 	const calls: StepCall[] = [];
-	const open = new Map<string, {id: string; text: string}>();
+	/** Text blocks still arriving: their transcript id, the text kept, and how much arrived in all. */
+	const open = new Map<string, {id: string; text: string; arrived: number}>();
 	let status: StepOutcome['status'] = 'done';
 	let failure: ProviderFailure | undefined;
 	let streamed = false;
@@ -89,6 +103,15 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 		if (block && block.text !== '') {
 			parts.push({type: 'text', text: block.text});
 			emit({type: 'assistant-text', id: block.id, text: block.text});
+		}
+
+		if (block && block.arrived > block.text.length) {
+			emit({
+				type: 'notice',
+				id: newId('notice'),
+				level: 'warning',
+				text: `The answer was longer than lector keeps: ${block.arrived.toLocaleString('en-US')} characters arrived, and the first ${block.text.length.toLocaleString('en-US')} are shown, logged and kept in the conversation.`,
+			});
 		}
 	};
 
@@ -121,12 +144,19 @@ export async function streamStep(input: StepInput): Promise<StepOutcome> {
 					streamed = true;
 					let block = open.get(part.id);
 					if (!block) {
-						block = {id: newId('assistant'), text: ''};
+						block = {id: newId('assistant'), text: '', arrived: 0};
 						open.set(part.id, block);
 					}
 
-					block.text += part.text;
-					emit({type: 'assistant-delta', id: block.id, delta: part.text});
+					block.arrived += part.text.length;
+					const room = maxAnswerChars - block.text.length;
+					const kept =
+						part.text.length <= room ? part.text : wholeCodePoints(part.text.slice(0, Math.max(0, room)));
+					if (kept !== '') {
+						block.text += kept;
+						emit({type: 'assistant-delta', id: block.id, delta: kept});
+					}
+
 					break;
 				}
 

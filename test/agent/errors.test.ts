@@ -1,5 +1,6 @@
 import http from 'node:http';
 import {describe, expect, it} from 'vitest';
+import {maxAnswerChars} from '../../source/agent/step.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
 import {eventTags, startHarness} from './harness.js';
 import {shownNotices} from './notice-texts.js';
@@ -156,6 +157,26 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		});
 		await h.session.submit('Hi');
 		expect(notices(h.events).at(-1)).toMatch(/Cannot reach .*ECONNREFUSED/);
+	});
+
+	it('a runaway answer is kept up to maxAnswerChars, with a notice, and only that goes back to the model', async () => {
+		const piece = `${'x'.repeat(9999)}\n`;
+		const h = await startHarness(api, [
+			{type: 'reply', text: Array.from({length: 300}, () => piece)},
+			{type: 'reply', text: ['ok']},
+		]);
+		await h.session.submit('Talk');
+		const text = h.events.find((event) => event.type === 'assistant-text');
+		expect(text?.type === 'assistant-text' && text.text.length).toBe(maxAnswerChars);
+		const deltas = h.events.flatMap((event) => (event.type === 'assistant-delta' ? [event.delta] : []));
+		expect(deltas.join('').length).toBe(maxAnswerChars);
+		expect(notices(h.events).at(-1)).toBe(
+			'The answer was longer than lector keeps: 3,000,000 characters arrived, and the first 1,000,000 are shown, logged and kept in the conversation.',
+		);
+		await h.session.submit('Again');
+		const sent = JSON.stringify(h.server.requests[1]?.body);
+		expect(sent.length).toBeGreaterThan(maxAnswerChars);
+		expect(sent.length).toBeLessThan(maxAnswerChars + 200_000);
 	});
 
 	it('a stream cut inside a tool call is said once, as a cut, and not retried', async () => {

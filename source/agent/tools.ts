@@ -16,6 +16,11 @@ export function isToolName(name: string): name is ToolName {
 export type ToolRunContext = {
 	readonly cwd: string;
 	readonly cache: ReadCache;
+	/**
+	Keep every tool inside `cwd` (symbolic links resolved): the shell's default, widened by
+	`--allow-outside` or the config file's `"allowOutside": true`.
+	*/
+	readonly confine: boolean;
 	readonly signal?: AbortSignal;
 };
 
@@ -36,24 +41,29 @@ const schemas: Readonly<Record<ToolName, {description: string; schema: Schema}>>
 		},
 	},
 	ls: {
-		description: 'List one folder: names sorted, folders end with /. Default: the workspace root.',
+		description:
+			'List one folder: names sorted, folders end with /. Default: the workspace root. Entries the user denied (.lectorignore) are left out, and the listing says how many.',
 		schema: {type: 'object', properties: {path: {type: 'string', description: 'The folder to list.'}}},
 	},
 	find: {
 		description:
-			'Find files by glob, e.g. "**/*.ts" or "src/**/test-*.js"; a pattern without / matches names at any depth. Skips .git, node_modules and ignored paths.',
+			'Find files by glob, e.g. "**/*.ts" or "src/**/test-*.js"; a pattern without / matches names at any depth. Skips .git, what .gitignore files ignore and node_modules (include_ignored=true includes those), and paths the user denied.',
 		schema: {
 			type: 'object',
 			properties: {
 				pattern: {type: 'string', description: 'The glob.'},
 				path: {type: 'string', description: 'The folder to search (default: the workspace).'},
+				include_ignored: {
+					type: 'boolean',
+					description: 'Also search what .gitignore ignores and node_modules (default false).',
+				},
 			},
 			required: ['pattern'],
 		},
 	},
 	grep: {
 		description:
-			'Search file contents with a JavaScript regular expression; prints path:line: text. Skips binary files, .git and node_modules.',
+			'Search file contents with a JavaScript regular expression; prints path:line: text. Skips binary files, .git, what .gitignore files ignore and node_modules (include_ignored=true searches those), and paths the user denied.',
 		schema: {
 			type: 'object',
 			properties: {
@@ -62,6 +72,10 @@ const schemas: Readonly<Record<ToolName, {description: string; schema: Schema}>>
 				glob: {type: 'string', description: 'Only search files whose path matches this glob, e.g. "*.ts".'},
 				ignore_case: {type: 'boolean'},
 				literal: {type: 'boolean', description: 'Search for the pattern as plain text.'},
+				include_ignored: {
+					type: 'boolean',
+					description: 'Also search what .gitignore ignores and node_modules (default false).',
+				},
 			},
 			required: ['pattern'],
 		},
@@ -91,11 +105,16 @@ export async function runTool(
 	args: Readonly<Record<string, unknown>>,
 	context: ToolRunContext,
 ): Promise<ToolResult> {
-	const toolContext = {cwd: context.cwd, signal: context.signal};
+	const toolContext = {cwd: context.cwd, confine: context.confine, signal: context.signal};
 	try {
 		switch (name) {
 			case 'read': {
-				return await read(args, {cwd: context.cwd, signal: context.signal, cache: context.cache});
+				return await read(args, {
+					cwd: context.cwd,
+					signal: context.signal,
+					cache: context.cache,
+					confine: context.confine,
+				});
 			}
 
 			case 'ls': {

@@ -109,9 +109,12 @@ export class GitignoreRules {
 		return rules.ignores(resolved, true) ? new GitignoreRules([]) : rules;
 	}
 
-	/** The rules inside `folder` (a folder of the walk): these plus its own `.gitignore`, if any. */
-	async enter(folder: string): Promise<GitignoreRules> {
-		const level = await readLevel(folder);
+	/**
+	The rules inside `folder` (a folder of the walk): these plus its own `.gitignore`. `present` says
+	whether its listing holds one, so the walk's folders without one (most) cost no extra system call.
+	*/
+	async enter(folder: string, present: boolean): Promise<GitignoreRules> {
+		const level = present ? await readLevel(folder) : undefined;
 		return level === undefined ? this : new GitignoreRules([...this.levels, level]);
 	}
 

@@ -83,8 +83,15 @@ export async function walk(
 		rules: GitignoreRules | undefined,
 	): Promise<WalkSummary['stopped']> => {
 		signal?.throwIfAborted();
-		const inside = rules === undefined ? undefined : await rules.enter(folder);
-		for (const dirent of await readFolder(folder)) {
+		const dirents = await readFolder(folder);
+		const inside =
+			rules === undefined
+				? undefined
+				: await rules.enter(
+						folder,
+						dirents.some((dirent) => dirent.name === '.gitignore'),
+					);
+		for (const dirent of dirents) {
 			if (visited >= maxVisited) {
 				return 'visit-cap';
 			}

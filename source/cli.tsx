@@ -48,6 +48,7 @@ const helpText = `
 	  --max-output-tokens N
 	                       The longest answer the model may give, in tokens (default 8192)
 	  --continue           Resume the last session of this folder
+	  --allow-outside      Let the tools read outside the workspace (default: confined to it)
 	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
 
 	Exit codes
@@ -170,6 +171,7 @@ async function main(): Promise<number> {
 			},
 			continueLast: cli.flags.continue,
 			demoLog: cli.flags.demo,
+			allowOutside: cli.flags.allowOutside,
 		});
 	}
 

@@ -89,3 +89,22 @@ export function parseConfigFile(json: unknown): ConfigFileModel | Error {
 	if (maxOutputTokens !== undefined) parsed.maxOutputTokens = maxOutputTokens;
 	return parsed;
 }
+
+/**
+The config file's top-level `"allowOutside"`: true lets the shell's tools reach paths outside the
+workspace, as `--allow-outside` does. False when there is no file, no key or a broken file (the model's
+reader reports a broken file); an Error when the key is not a boolean.
+*/
+export async function loadAllowOutside(filePath: string): Promise<boolean | Error> {
+	const content = await readConfigFile(filePath);
+	if (content.kind !== 'json' || !isRecord(content.data)) {
+		return false;
+	}
+
+	const value = content.data['allowOutside'];
+	if (value === undefined || typeof value === 'boolean') {
+		return value === true;
+	}
+
+	return new Error(`${filePath}: "allowOutside" must be true or false, got ${JSON.stringify(value)}.`);
+}

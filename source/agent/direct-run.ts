@@ -15,6 +15,8 @@ export async function runDirectCommand(
 	context: {
 		readonly cwd: string;
 		readonly cache: ReadCache;
+		/** The same rule as the model's tools: a typed command reaches no more than the model could. */
+		readonly confine: boolean;
 		readonly signal: AbortSignal;
 		readonly emit: (event: TranscriptEvent) => void;
 		readonly newId: (kind: string) => string;
@@ -41,6 +43,7 @@ export async function runDirectCommand(
 	const result = await runTool(command.tool, command.args, {
 		cwd: context.cwd,
 		cache: context.cache,
+		confine: context.confine,
 		signal: context.signal,
 	});
 	emit({type: 'tool-end', id, name: command.tool, args: command.args, result});

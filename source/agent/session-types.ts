@@ -34,6 +34,11 @@ export type AgentSessionOptions = {
 	*/
 	readonly env?: Environment;
 	readonly configFile?: ConfigFileModel | undefined;
+	/**
+	Let the tools (the model's and typed ones) reach paths outside `cwd`: `--allow-outside`, or the config
+	file's `"allowOutside": true`. Default false: every tool is confined to the workspace.
+	*/
+	readonly allowOutside?: boolean;
 };
 
 /** What the UI must do after `submit`: most input is handled by the session itself. */

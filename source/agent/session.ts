@@ -64,6 +64,11 @@ export class AgentSession {
 		};
 	}
 
+	/** Whether the tools are kept inside the workspace (unless `allowOutside` was given). */
+	get confine(): boolean {
+		return this.options.allowOutside !== true;
+	}
+
 	/** The model in use: the configured one, the one `--continue` resumed, or the last `/model` switch. */
 	get config(): ModelConfig | undefined {
 		return this.currentConfig;
@@ -163,6 +168,7 @@ export class AgentSession {
 					history: this.history,
 					cwd: this.cwd,
 					cache: this.cache,
+					confine: this.confine,
 					retry: this.retry,
 					contextWindow: window,
 					meter: this.meter,
@@ -311,6 +317,7 @@ export class AgentSession {
 			runDirectCommand(text, {
 				cwd: this.cwd,
 				cache: this.cache,
+				confine: this.confine,
 				signal,
 				emit: (event) => this.emit(event),
 				newId: (kind) => this.newId(kind),

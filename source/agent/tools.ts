@@ -11,9 +11,12 @@ export {isToolName, type ToolName, toolNames} from '../tools/schemas.js';
 export type ToolRunContext = {
 	readonly cwd: string;
 	readonly cache?: ReadCache | undefined;
+	/**
+	Keep every tool inside `cwd` (symbolic links resolved): the shell's and the MCP server's default,
+	widened by `--allow-outside` (or the shell's config file `"allowOutside": true`).
+	*/
+	readonly confine: boolean;
 	readonly signal?: AbortSignal | undefined;
-	/** Refuse paths whose real location is outside `cwd`. */
-	readonly confine?: boolean | undefined;
 	/** The read engine's caps, when not the defaults. */
 	readonly limits?: Partial<ReadLimits> | undefined;
 };

@@ -19,6 +19,8 @@ export type TurnContext = {
 	readonly history: ModelMessage[];
 	readonly cwd: string;
 	readonly cache: ReadCache;
+	/** Keep the model's tools inside `cwd` (the shell's default; see ToolRunContext). */
+	readonly confine: boolean;
 	readonly retry: RetryPolicy;
 	readonly contextWindow: number;
 	/** The session's measure of the context; each answer's reported usage is recorded in it. */
@@ -92,7 +94,12 @@ async function runCall(call: StepCall, context: TurnContext, signal: AbortSignal
 	const result =
 		call.tool === undefined
 			? errorResult(call.problem ?? `The ${call.toolName} call could not run.`)
-			: await runTool(call.tool, call.input, {cwd: context.cwd, cache: context.cache, signal});
+			: await runTool(call.tool, call.input, {
+					cwd: context.cwd,
+					cache: context.cache,
+					confine: context.confine,
+					signal,
+				});
 	context.emit({type: 'tool-end', id: call.transcriptId, name: call.toolName, args: call.input, result});
 	return result;
 }

@@ -33,6 +33,7 @@ export const meowFlags = {
 	maxOutputTokens: {type: 'string'},
 	continue: {type: 'boolean', default: false},
 	demo: {type: 'string'},
+	allowOutside: {type: 'boolean', default: false},
 } as const;
 
 /** The commands, `shell` being `lector` with no command. */
@@ -63,6 +64,7 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	maxOutputTokens: ['shell'],
 	continue: ['shell'],
 	demo: ['shell'],
+	allowOutside: ['shell'],
 };
 
 /** The same table, looked up by any name. */

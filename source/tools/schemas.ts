@@ -87,26 +87,33 @@ function readSchema(): ArgumentSchema {
 	};
 }
 
+const includeIgnored = {
+	type: 'boolean',
+	description: 'Also search what .gitignore ignores and node_modules (default false).',
+};
+
 const otherSchemas: Readonly<Record<Exclude<ToolName, 'read'>, ToolSchema>> = {
 	ls: {
-		description: 'List one folder: names sorted, folders end with /. Default: the workspace root.',
+		description:
+			'List one folder: names sorted, folders end with /. Default: the workspace root. Entries the user denied (.lectorignore) are left out, and the listing says how many.',
 		schema: {type: 'object', properties: {path: {type: 'string', description: 'The folder to list.'}}},
 	},
 	find: {
 		description:
-			'Find files by glob, e.g. "**/*.ts" or "src/**/test-*.js"; a pattern without / matches names at any depth. Skips .git, node_modules and ignored paths.',
+			'Find files by glob, e.g. "**/*.ts" or "src/**/test-*.js"; a pattern without / matches names at any depth. Skips .git, what .gitignore files ignore and node_modules (include_ignored=true includes those), and paths the user denied.',
 		schema: {
 			type: 'object',
 			properties: {
 				pattern: {type: 'string', description: 'The glob.'},
 				path: {type: 'string', description: 'The folder to search (default: the workspace).'},
+				include_ignored: includeIgnored,
 			},
 			required: ['pattern'],
 		},
 	},
 	grep: {
 		description:
-			'Search file contents with a JavaScript regular expression; prints path:line: text. Skips binary files, .git and node_modules.',
+			'Search file contents with a JavaScript regular expression; prints path:line: text. Skips binary files, .git, what .gitignore files ignore and node_modules (include_ignored=true searches those), and paths the user denied.',
 		schema: {
 			type: 'object',
 			properties: {
@@ -115,6 +122,7 @@ const otherSchemas: Readonly<Record<Exclude<ToolName, 'read'>, ToolSchema>> = {
 				glob: {type: 'string', description: 'Only search files whose path matches this glob, e.g. "*.ts".'},
 				ignore_case: {type: 'boolean'},
 				literal: {type: 'boolean', description: 'Search for the pattern as plain text.'},
+				include_ignored: includeIgnored,
 			},
 			required: ['pattern'],
 		},

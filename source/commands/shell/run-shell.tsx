@@ -25,6 +25,8 @@ export type ShellOptions = {
 	readonly continueLast: boolean;
 	/** `--demo <log>`: a lector session log shown in the transcript at start (not sent to the model). */
 	readonly demoLog: string | undefined;
+	/** `--allow-outside`: the tools may reach paths outside the workspace. */
+	readonly allowOutside?: boolean;
 };
 
 /** Exit code when the shell cannot run here (no terminal, unreadable demo log). */
@@ -109,6 +111,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		flags: options.flags,
 		continueLast: options.continueLast,
 		keysHelp: shellKeysHelp(bindings),
+		allowOutside: options.allowOutside === true,
 	});
 	const banner: readonly TranscriptEvent[] =
 		opened.banner.text === ''

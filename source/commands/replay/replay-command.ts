@@ -14,7 +14,7 @@ import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js
 import type {SessionMeta} from '../../sessions/types.js';
 import {stringifyForTerminal} from '../../text/safe-json.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
+import {applyEvents, emptyTranscript, TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {showTranscript} from '../../ui/show.js';
@@ -157,7 +157,7 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 		}
 
 		// --json streams one event per line; --print streams each item's text once it is complete.
-		let transcript: TranscriptState = emptyTranscript;
+		const store = new TranscriptStore();
 		const {printItems} = await import('../../ui/print.js');
 		const {createPainter, detectColorLevel} = await import('../../theme/ansi.js');
 		const {themeByName} = await import('../../theme/themes.js');
@@ -174,7 +174,7 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 					return;
 				}
 
-				transcript = applyEvents(transcript, events);
+				const transcript = store.apply(events);
 				const done = events
 					.filter(
 						(event) =>

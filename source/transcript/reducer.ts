@@ -237,4 +237,23 @@ export class TranscriptStore {
 		this.current = {items: this.draft.items, indexById: this.draft.indexById};
 		return this.current;
 	}
+
+	/**
+	Take the first `count` items out (a printer is done with them) and return them. A later event for a
+	taken id starts a new item. Costs the items kept, so take parts at least as large as what stays.
+	*/
+	release(count: number): readonly TranscriptItem[] {
+		const {items, indexById} = this.draft;
+		const released = items.splice(0, count);
+		for (const item of released) {
+			indexById.delete(item.id);
+		}
+
+		for (const [index, item] of items.entries()) {
+			indexById.set(item.id, index);
+		}
+
+		this.current = {items, indexById};
+		return released;
+	}
 }

@@ -146,6 +146,10 @@ describe('lector mcp over stdio, driven by the SDK client', () => {
 		expect(textOf(found)).toContain('src/small.ts');
 		const matches = await session.call('grep', {pattern: 'answer'});
 		expect(textOf(matches)).toContain('src/small.ts:1:');
+		// A symlink out of the workspace is left out of a search, never followed.
+		const outsideText = await session.call('grep', {pattern: 'outside secret'});
+		expect(textOf(outsideText)).not.toContain('outside secret\n');
+		expect(textOf(outsideText)).toMatch(/symbolic link/);
 	});
 
 	it('answers concurrent calls, each with its own result', async () => {

@@ -1,13 +1,11 @@
 import {randomUUID} from 'node:crypto';
 import path from 'node:path';
-import {defaultLimits} from '../read/types.js';
 import {lastModelSwitch, readLectorLog} from '../sessions/lector/log-file.js';
 import {lectorLogVersion} from '../sessions/lector/log-format.js';
 import {findLastSession, newSessionPath} from '../sessions/lector/store.js';
 import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
 import {configFilePath, loadAllowOutside, loadConfigFile, loadReadCaps} from './config-file.js';
-import {contextWindowFor} from './context.js';
 import {historyFromEvents} from './history.js';
 import {logFolderRefusal} from './log-folder.js';
 import {type ModelResume, resumeModel} from './model-resume.js';
@@ -44,8 +42,6 @@ export type OpenedShell = {
 	/** The session log being written, if it could be opened. */
 	readonly logPath: string | undefined;
 };
-
-const grouped = (value: number) => value.toLocaleString('en-US');
 
 /** Ids of the notice that ends a continued transcript with the model now in use. */
 export const continuingIdPrefix = 'continue-';
@@ -179,19 +175,12 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 				`The tools may read outside ${cwd} (${options.allowOutside === true ? '--allow-outside' : `"allowOutside": true in ${configFile}`}); .lectorignore still applies.`,
 			]
 		: [];
-	const caps = session.readLimits;
-	const capsLine =
-		config && (caps.maxLines !== defaultLimits.maxLines || caps.maxBytes !== defaultLimits.maxBytes)
-			? [
-					`Reads are capped at ${grouped(caps.maxLines ?? defaultLimits.maxLines)} lines and ${grouped(caps.maxBytes ?? defaultLimits.maxBytes)} bytes (${Object.keys(readCaps).length > 0 ? 'as set' : `a quarter of the model's ${grouped(contextWindowFor(config.model, config.contextWindow))}-token context window`}).`,
-				]
-			: [];
 	return {
 		session,
 		previousEvents,
 		banner: {
 			level: config && problems.length === 0 && resumeNotice?.level !== 'warning' ? 'info' : 'warning',
-			text: [headline, ...capsLine, ...widened, ...(resumeNotice ? [resumeNotice.text] : []), ...problems]
+			text: [headline, ...widened, ...(resumeNotice ? [resumeNotice.text] : []), ...problems]
 				.filter((line) => line !== '')
 				.join('\n'),
 		},

@@ -234,7 +234,7 @@ export class AgentSession {
 
 	/** What /model shows. */
 	describeModel(): string {
-		return this.config ? describeModelConfig(this.config) : this.noModelMessage;
+		return this.config ? describeModelConfig(this.config, this.options.readCaps) : this.noModelMessage;
 	}
 
 	/**
@@ -251,6 +251,7 @@ export class AgentSession {
 			env: this.options.env ?? {},
 			file: this.options.configFile,
 			noModel: this.noModelMessage,
+			readCaps: this.options.readCaps,
 		});
 		if (plan.type !== 'switch') {
 			this.notice(plan.type === 'show' ? 'info' : 'warning', plan.text);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadReadCaps} from '../../source/agent/config-file.js';
 import {isRecord} from '../../source/agent/json.js';
+import {describeModelConfig} from '../../source/agent/model-switch.js';
 import {outputTokensFor, readLimitsFor} from '../../source/agent/read-caps.js';
 import {defaultLimits} from '../../source/read/types.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
@@ -54,6 +55,25 @@ describe('read caps fit the context window', () => {
 		expect(readLimitsFor(8000, {maxLines: 5000})).toMatchObject({maxLines: 5000});
 		expect(outputTokensFor(8192, 8000)).toBe(4000);
 		expect(outputTokensFor(8192, 200_000)).toBe(8192);
+	});
+
+	it('/model says what the reads are capped at and why', () => {
+		const config = {
+			provider: 'openai' as const,
+			model: 'small',
+			baseUrl: 'http://127.0.0.1:1/v1',
+			apiKey: undefined,
+			contextWindow: 8000,
+			maxOutputTokens: 8192,
+			sources: {provider: 't', model: 't', baseUrl: 't', apiKey: 't', maxOutputTokens: 't'},
+		};
+		const {maxLines, maxBytes} = readLimitsFor(8000);
+		const shown = describeModelConfig(config);
+		expect(shown).toContain(
+			`Read caps: ${maxLines} lines, ${maxBytes.toLocaleString('en-US')} bytes (lowered to a quarter of the context window)`,
+		);
+		expect(shown).toContain('sent as 4000 (half the window)');
+		expect(describeModelConfig(config, {maxLines: 9})).toContain('Read caps: 9 lines');
 	});
 
 	it('a small model gets a smaller read, and its tool description and max_tokens say so', async () => {

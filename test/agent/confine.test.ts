@@ -34,6 +34,7 @@ function calls(outsideFile: string): ScriptedToolCall[] {
 		{id: 'c6', name: 'grep', input: {pattern: 'SECRET', path: '..'}},
 		{id: 'c7', name: 'find', input: {pattern: '*.txt'}},
 		{id: 'c8', name: 'ls', input: {path: 'up'}},
+		{id: 'c9', name: 'read', input: {path: `/proc/self/root${outsideFile}`}},
 	];
 }
 

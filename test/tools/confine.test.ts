@@ -134,6 +134,11 @@ describe('confine: ls, find and grep stay inside the workspace', () => {
 			`[Entries left out: 2 denied by the workspace's .lectorignore; ${outsideLinks} symbolic links pointing outside the workspace.`,
 		);
 		expect(text(await read({path: 'leak.txt'}, {cwd, confine: true}))).toMatch(/outside the workspace/);
+		// A near miss never names a link pointing outside (unconfined, it does: it can be read then).
+		expect(text(await read({path: 'leak.tx'}, {cwd}))).toContain('Did you mean leak.txt?');
+		const miss = text(await read({path: 'leak.tx'}, {cwd, confine: true}));
+		expect(miss).toMatch(/^File does not exist: leak.tx\./);
+		expect(miss).not.toContain('leak.txt');
 	});
 
 	it('grep over many hard links reads those whose names are all inside, not one with a name outside', async () => {

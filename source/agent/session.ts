@@ -173,7 +173,7 @@ export class AgentSession {
 		};
 
 		await this.runJob(async (signal) => {
-			const system = systemPrompt(this.cwd);
+			const system = systemPrompt(this.cwd, new Date(), this.confine);
 			const used = this.meter.measure(system, this.history, [{role: 'user', content: text}]);
 			if (used > window * compactAtShare && this.history.length > 0) {
 				await this.compactWith(model, config, signal);
@@ -273,7 +273,7 @@ export class AgentSession {
 	private async switchTo(previous: ModelConfig, next: ModelConfig): Promise<void> {
 		const {model} = this;
 		const window = contextWindowFor(next.model, next.contextWindow);
-		const used = this.meter.measure(systemPrompt(this.cwd), this.history);
+		const used = this.meter.measure(systemPrompt(this.cwd, new Date(), this.confine), this.history);
 		if (model && this.history.length > 0 && used > window * compactAtShare) {
 			const generation = this.generation;
 			const announce = `The conversation (about ${used} tokens) is too big for ${next.model}'s context window (${window}); ${previous.model} compacts it into a summary first…`;
@@ -369,7 +369,7 @@ export class AgentSession {
 		signal: AbortSignal,
 		announce?: string,
 	): Promise<void> {
-		const system = systemPrompt(this.cwd);
+		const system = systemPrompt(this.cwd, new Date(), this.confine);
 		const history = await compactHistory({
 			model,
 			config,

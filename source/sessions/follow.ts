@@ -4,7 +4,8 @@ arrive, and only complete lines are parsed (a line being written stays buffered 
 end). A file that does not exist yet is waited for; a file that shrinks, or another file put in its
 place (an editor's save, rm and create), is read again from the start after a `reset`.
 */
-import {type FileHandle, open} from 'node:fs/promises';
+import {constants, type Stats} from 'node:fs';
+import {type FileHandle, open, stat} from 'node:fs/promises';
 import {setTimeout as delay} from 'node:timers/promises';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {SubagentFollower, type SubagentFollowLimits} from './claude-code/subagent-follow.js';
@@ -31,6 +32,19 @@ export type FollowOptions = {
 };
 
 const chunkBytes = 256 * 1024;
+/** How much of the file's start is kept to recognise a rewrite: a log's header line, or most of it. */
+const headBytes = 1024;
+
+/** True when the file's first bytes are no longer those read before. */
+async function rewritten(handle: FileHandle, head: Buffer): Promise<boolean> {
+	if (head.length === 0) {
+		return false;
+	}
+
+	const now = Buffer.alloc(head.length);
+	const {bytesRead} = await handle.read(now, 0, head.length, 0);
+	return bytesRead < head.length || !now.equals(head);
+}
 
 async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	try {
@@ -40,18 +54,61 @@ async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	}
 }
 
-/** Wait until the path names a file; undefined when aborted first. */
+/** Following cannot go on: what the path names is not a log file. The message says what it is. */
+export class FollowError extends Error {}
+
+function kindOf(stats: Stats): string {
+	if (stats.isDirectory()) return 'a directory';
+	if (stats.isFIFO()) return 'a named pipe (FIFO)';
+	if (stats.isSocket()) return 'a socket';
+	if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+	return 'not a regular file';
+}
+
+function notALog(filePath: string, stats: Stats): FollowError {
+	return new FollowError(
+		`${filePath} is ${kindOf(stats)}, not a session log: lector follows a log file. Give the log's path.`,
+	);
+}
+
+/**
+Opens the path once it names a file; undefined when aborted first. What appears there may be anything:
+a directory would fail every read, and opening a FIFO blocks until a writer comes (SIGINT would not stop
+it), so the path is stat'ed first, opened without blocking, and the opened descriptor checked again.
+*/
 async function waitForFile(
 	filePath: string,
 	signal: AbortSignal,
 	pollMs: number,
 ): Promise<FileHandle | undefined> {
 	while (!signal.aborted) {
+		let stats: Stats;
 		try {
-			return await open(filePath, 'r');
+			stats = await stat(filePath);
 		} catch {
 			await sleep(pollMs, signal);
+			continue;
 		}
+
+		if (!stats.isFile()) {
+			throw notALog(filePath, stats);
+		}
+
+		let handle: FileHandle;
+		try {
+			handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+		} catch {
+			await sleep(pollMs, signal);
+			continue;
+		}
+
+		const opened = await handle.stat();
+		if (!opened.isFile()) {
+			await handle.close();
+			throw notALog(filePath, opened);
+		}
+
+		return handle;
 	}
 
 	return undefined;
@@ -95,10 +152,15 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 		let splitter = new LineSplitter(options.maxLineBytes);
 		let position = 0;
 		let vanished = false;
+		/** The file's first bytes as read: a rewrite in place (truncate and write again) changes them. */
+		let head = Buffer.alloc(0);
+		/** New bytes after a wait may be the rest of a rewritten file: its start is checked before they count. */
+		let afterWait = false;
 		const buffer = Buffer.alloc(chunkBytes);
 		let polledAt = 0;
 		const startOver = async () => {
 			position = 0;
+			head = Buffer.alloc(0);
 			splitter = new LineSplitter(options.maxLineBytes);
 			await subagents.close();
 			({replayer, subagents} = replay());
@@ -147,15 +209,28 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 					continue;
 				}
 
-				if (now.size < position) {
-					// Truncated in place: start over.
+				if (now.size < position || (await rewritten(handle, head))) {
+					// Truncated, or rewritten in place to the same length or more within one poll: start over.
 					await startOver();
 					continue;
 				}
 
 				await pollSubagents();
 				await sleep(pollMs, signal);
+				afterWait = true;
 				continue;
+			}
+
+			if (afterWait) {
+				afterWait = false;
+				if (await rewritten(handle, head)) {
+					await startOver();
+					continue;
+				}
+			}
+
+			if (head.length < headBytes && position < headBytes) {
+				head = Buffer.concat([head, buffer.subarray(0, Math.min(bytesRead, headBytes - position))]);
 			}
 
 			position += bytesRead;

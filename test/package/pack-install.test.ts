@@ -39,8 +39,21 @@ function libraryExample(): string {
 	return example;
 }
 
+/**
+The environment without what `npm test` sets for its script: npm_config_local_prefix (and prefix) would
+make `npm install` in the temporary project install into this repository. The cache settings stay.
+*/
+function npmEnvironment(): NodeJS.ProcessEnv {
+	const dropped = /^npm_(config_(local_prefix|prefix|global_prefix|call)|package_|lifecycle_|command)/;
+	return Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.test(name)));
+}
+
 async function npm(args: readonly string[], cwd: string): Promise<string> {
-	const {stdout, stderr} = await run('npm', [...args], {cwd, maxBuffer: 64 * 1024 * 1024});
+	const {stdout, stderr} = await run('npm', [...args], {
+		cwd,
+		env: npmEnvironment(),
+		maxBuffer: 64 * 1024 * 1024,
+	});
 	return `${stdout}${stderr}`;
 }
 

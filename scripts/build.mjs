@@ -76,6 +76,17 @@ function upToDate() {
 }
 
 const workers = sourceFiles().filter((file) => file.endsWith('.js'));
+/**
+The bundled entries, one per bin or package.json `exports` path, each written flat in dist/ (`out`) beside
+the chunks: the bin, and `import … from 'lector'`. `lector/mcp` joins them here
+({in: path.join(source, 'mcp', 'index.ts'), out: 'mcp'}, then dist/mcp.js) with its './mcp' line in
+`exports`.
+*/
+const bundledEntries = [
+	{in: path.join(source, 'cli.tsx'), out: 'cli'},
+	{in: path.join(source, 'library.ts'), out: 'library'},
+];
+const bundledSources = new Set(bundledEntries.map((entry) => entry.in));
 const {name, version, description} = packageJson;
 const define = {__LECTOR_PACKAGE__: JSON.stringify({name, version, description})};
 // React and Ink pick their production builds (the development ones are larger and slower).
@@ -83,7 +94,7 @@ const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
 async function buildCli() {
 	return build({
-		entryPoints: [path.join(source, 'cli.tsx'), path.join(source, 'library.ts')],
+		entryPoints: bundledEntries,
 		outdir: dist,
 		bundle: true,
 		splitting: true,
@@ -104,8 +115,7 @@ async function buildCli() {
 }
 
 async function buildModules() {
-	const bundled = new Set([path.join(source, 'cli.tsx'), path.join(source, 'library.ts')]);
-	const entryPoints = sourceFiles().filter((file) => /\.tsx?$/.test(file) && !bundled.has(file));
+	const entryPoints = sourceFiles().filter((file) => /\.tsx?$/.test(file) && !bundledSources.has(file));
 	await build({
 		entryPoints,
 		outbase: source,

@@ -165,6 +165,36 @@ async function copyGrammars() {
 	}
 }
 
+/**
+tsc writes a declaration for every module the library's program holds; keep only those that
+library.d.ts reaches through its imports (a consumer's tsc reads no other), so the package ships no
+file nothing loads.
+*/
+function pruneTypes() {
+	const types = path.join(dist, 'types');
+	const reached = new Set();
+	const pending = [path.join(types, 'library.d.ts')];
+	while (pending.length > 0) {
+		const file = pending.pop();
+		if (reached.has(file) || !fs.existsSync(file)) {
+			continue;
+		}
+
+		reached.add(file);
+		const text = fs.readFileSync(file, 'utf8');
+		for (const [, specifier] of text.matchAll(/(?:from\s*|import\()\s*['"](\.[^'"]+)['"]/g)) {
+			pending.push(path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.d.ts')));
+		}
+	}
+
+	for (const entry of fs.readdirSync(types, {recursive: true, withFileTypes: true})) {
+		const file = path.join(entry.parentPath, entry.name);
+		if (entry.isFile() && !reached.has(file)) {
+			fs.rmSync(file);
+		}
+	}
+}
+
 /** Runs tsc to write dist/types/ (about 10 s, beside esbuild's work). */
 function emitTypes() {
 	return new Promise((resolve, reject) => {
@@ -192,6 +222,7 @@ const [cli] = await Promise.all([buildCli(), buildModules(), emitTypes()]);
 copyWorkers();
 copyPdfjs();
 await copyGrammars();
+pruneTypes();
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

@@ -3,7 +3,8 @@
 What the package ships is dist/'s top level (1, 3, 4 below); package.json's `files` lists it.
 
 1. The CLI and the library, bundled: dist/cli.js (the bin) is one ESM file with what every command
-   needs, dist/library.js is `import … from 'lector'` (source/library.ts); the code
+   needs, dist/library.js is `import … from 'lector'` (source/library.ts) and dist/library-mcp.js
+   `lector/mcp` (source/library-mcp.ts); the code
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
@@ -51,6 +52,8 @@ const external = [
 	'ai',
 	'@ai-sdk/*',
 	'zod',
+	// The MCP server's SDK: lector/mcp's types name its classes, so it is a dependency, not a copy.
+	'@modelcontextprotocol/sdk',
 	// Ink imports it only under DEV=true, and lector does not ship it.
 	'react-devtools-core',
 ];
@@ -78,13 +81,12 @@ function upToDate() {
 const workers = sourceFiles().filter((file) => file.endsWith('.js'));
 /**
 The bundled entries, one per bin or package.json `exports` path, each written flat in dist/ (`out`) beside
-the chunks: the bin, and `import … from 'lector'`. `lector/mcp` joins them here
-({in: path.join(source, 'mcp', 'index.ts'), out: 'mcp'}, then dist/mcp.js) with its './mcp' line in
-`exports`.
+the chunks: the bin, `import … from 'lector'` and `import … from 'lector/mcp'`.
 */
 const bundledEntries = [
 	{in: path.join(source, 'cli.tsx'), out: 'cli'},
 	{in: path.join(source, 'library.ts'), out: 'library'},
+	{in: path.join(source, 'library-mcp.ts'), out: 'library-mcp'},
 ];
 const bundledSources = new Set(bundledEntries.map((entry) => entry.in));
 const {name, version, description} = packageJson;
@@ -167,13 +169,16 @@ async function copyGrammars() {
 
 /**
 tsc writes a declaration for every module the library's program holds; keep only those that
-library.d.ts reaches through its imports (a consumer's tsc reads no other), so the package ships no
+library.d.ts and library-mcp.d.ts reach through their imports (a consumer's tsc reads no other), so the package ships no
 file nothing loads.
 */
 function pruneTypes() {
 	const types = path.join(dist, 'types');
 	const reached = new Set();
-	const pending = [path.join(types, 'library.d.ts')];
+	// Every bundled entry but the bin is a package entry with declarations (tsconfig.types.json's files).
+	const pending = bundledEntries
+		.filter((entry) => entry.out !== 'cli')
+		.map((entry) => path.join(types, `${entry.out}.d.ts`));
 	while (pending.length > 0) {
 		const file = pending.pop();
 		if (reached.has(file) || !fs.existsSync(file)) {

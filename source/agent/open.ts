@@ -5,10 +5,11 @@ import {lectorLogVersion} from '../sessions/lector/log-format.js';
 import {findLastSession, newSessionPath} from '../sessions/lector/store.js';
 import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
-import {configFilePath, loadConfigFile} from './config-file.js';
+import {configFilePath, loadAllowOutside, loadConfigFile, loadReadCaps} from './config-file.js';
 import {historyFromEvents} from './history.js';
 import {logFolderRefusal} from './log-folder.js';
 import {type ModelResume, resumeModel} from './model-resume.js';
+import type {ReadCaps} from './read-caps.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
 import {LectorLogWriter} from './session-log.js';
@@ -26,6 +27,10 @@ export type OpenShellOptions = {
 	readonly retry?: Partial<RetryPolicy>;
 	/** How to see the keys (from the key bindings), added to what /help shows. */
 	readonly keysHelp?: string;
+	/** `--allow-outside`: the tools may reach paths outside the workspace (also the config file's "allowOutside"). */
+	readonly allowOutside?: boolean;
+	/** `--max-lines`, `--max-bytes`, checked: over the config file's "read". */
+	readonly readCaps?: ReadCaps;
 };
 
 export type OpenedShell = {
@@ -71,6 +76,18 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 	}
 
 	const fileModel = file instanceof Error ? undefined : file;
+	const fileAllowsOutside = await loadAllowOutside(configFile);
+	if (fileAllowsOutside instanceof Error) {
+		problems.push(`${fileAllowsOutside.message} The tools stay inside the workspace.`);
+	}
+
+	const allowOutside = options.allowOutside === true || fileAllowsOutside === true;
+	const fileCaps = await loadReadCaps(configFile);
+	if (fileCaps instanceof Error) {
+		problems.push(`${fileCaps.message} The read caps are the defaults.`);
+	}
+
+	const readCaps = {...(fileCaps instanceof Error ? {} : fileCaps), ...options.readCaps};
 	const resolution = resolveModelConfig({flags: options.flags, env, file: fileModel, configFile});
 	const configured = resolution.ok ? resolution.config : undefined;
 
@@ -144,18 +161,28 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		configFile: fileModel,
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
+		allowOutside,
+		readCaps,
 	});
 	const headline = config
 		? `${config.provider} · ${config.model} · ${cwd}`
 		: resolution.ok
 			? ''
 			: resolution.message;
+	// Said every time it is widened: the person should know the model can read beyond this folder.
+	const widened = allowOutside
+		? [
+				`The tools may read outside ${cwd} (${options.allowOutside === true ? '--allow-outside' : `"allowOutside": true in ${configFile}`}); .lectorignore still applies.`,
+			]
+		: [];
 	return {
 		session,
 		previousEvents,
 		banner: {
 			level: config && problems.length === 0 && resumeNotice?.level !== 'warning' ? 'info' : 'warning',
-			text: [headline, ...(resumeNotice ? [resumeNotice.text] : []), ...problems].join('\n'),
+			text: [headline, ...widened, ...(resumeNotice ? [resumeNotice.text] : []), ...problems]
+				.filter((line) => line !== '')
+				.join('\n'),
 		},
 		logPath,
 	};

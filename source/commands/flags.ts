@@ -33,6 +33,7 @@ export const meowFlags = {
 	maxOutputTokens: {type: 'string'},
 	continue: {type: 'boolean', default: false},
 	demo: {type: 'string'},
+	allowOutside: {type: 'boolean', default: false},
 } as const;
 
 /** The commands, `shell` being `lector` with no command. */
@@ -53,8 +54,8 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	expanded: ['read', 'replay'],
 	confine: ['read'],
 	lineNumbers: ['read'],
-	maxLines: ['read'],
-	maxBytes: ['read'],
+	maxLines: ['read', 'shell'],
+	maxBytes: ['read', 'shell'],
 	follow: ['replay'],
 	verbose: ['replay'],
 	provider: ['shell'],
@@ -63,6 +64,7 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	maxOutputTokens: ['shell'],
 	continue: ['shell'],
 	demo: ['shell'],
+	allowOutside: ['shell'],
 };
 
 /** The same table, looked up by any name. */

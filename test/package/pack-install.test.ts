@@ -134,10 +134,20 @@ describe('the packed tarball', {timeout: 300_000}, () => {
 					types: ['node'],
 					outDir: 'out',
 				},
-				files: ['example.ts'],
+				files: ['example.ts', 'mcp.ts'],
 			}),
 		);
 		writeFileSync(path.join(project, 'example.ts'), libraryExample());
+		// lector/mcp resolves, with its types, through the second `exports` entry.
+		writeFileSync(
+			path.join(project, 'mcp.ts'),
+			[
+				"import {createMcpServer, serveHttp, serveStdio, type McpServerOptions} from 'lector/mcp';",
+				"const options: McpServerOptions = {cwd: '.', log: false};",
+				'console.log([createMcpServer, serveHttp, serveStdio].map((entry) => typeof entry).join(), options.cwd);',
+				'',
+			].join('\n'),
+		);
 		const typescript = `typescript@${installedVersion('typescript')}`;
 		const nodeTypes = `@types/node@${installedVersion('@types/node')}`;
 		const output = await npm(['install', tarball, typescript, nodeTypes, ...npmFlags], project);
@@ -152,5 +162,7 @@ describe('the packed tarball', {timeout: 300_000}, () => {
 		const example = await run(process.execPath, [path.join(project, 'out', 'example.js')], {cwd: project});
 		expect(example.stdout).toContain('"name": "consumer"');
 		expect(example.stdout).toMatch(/^unchanged /m);
+		const mcp = await run(process.execPath, [path.join(project, 'out', 'mcp.js')], {cwd: project});
+		expect(mcp.stdout.trim()).toBe('function,function,function .');
 	});
 });

@@ -3,7 +3,8 @@
 What the package ships is dist/'s top level (1, 3, 4 below); package.json's `files` lists it.
 
 1. The CLI and the library, bundled: dist/cli.js (the bin) is one ESM file with what every command
-   needs, dist/library.js is `import … from 'lector'` (source/library.ts); the code
+   needs, dist/library.js is `import … from 'lector'` (source/library.ts) and dist/library-mcp.js
+   `lector/mcp` (source/library-mcp.ts); the code
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
@@ -78,6 +79,16 @@ function upToDate() {
 }
 
 const workers = sourceFiles().filter((file) => file.endsWith('.js'));
+/**
+The bundled entries, one per bin or package.json `exports` path, each written flat in dist/ (`out`) beside
+the chunks: the bin, `import … from 'lector'` and `import … from 'lector/mcp'`.
+*/
+const bundledEntries = [
+	{in: path.join(source, 'cli.tsx'), out: 'cli'},
+	{in: path.join(source, 'library.ts'), out: 'library'},
+	{in: path.join(source, 'library-mcp.ts'), out: 'library-mcp'},
+];
+const bundledSources = new Set(bundledEntries.map((entry) => entry.in));
 const {name, version, description} = packageJson;
 const define = {__LECTOR_PACKAGE__: JSON.stringify({name, version, description})};
 // React and Ink pick their production builds (the development ones are larger and slower).
@@ -85,11 +96,7 @@ const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
 async function buildCli() {
 	return build({
-		entryPoints: [
-			path.join(source, 'cli.tsx'),
-			path.join(source, 'library.ts'),
-			path.join(source, 'library-mcp.ts'),
-		],
+		entryPoints: bundledEntries,
 		outdir: dist,
 		bundle: true,
 		splitting: true,
@@ -110,12 +117,7 @@ async function buildCli() {
 }
 
 async function buildModules() {
-	const bundled = new Set([
-		path.join(source, 'cli.tsx'),
-		path.join(source, 'library.ts'),
-		path.join(source, 'library-mcp.ts'),
-	]);
-	const entryPoints = sourceFiles().filter((file) => /\.tsx?$/.test(file) && !bundled.has(file));
+	const entryPoints = sourceFiles().filter((file) => /\.tsx?$/.test(file) && !bundledSources.has(file));
 	await build({
 		entryPoints,
 		outbase: source,
@@ -165,6 +167,39 @@ async function copyGrammars() {
 	}
 }
 
+/**
+tsc writes a declaration for every module the library's program holds; keep only those that
+library.d.ts and library-mcp.d.ts reach through their imports (a consumer's tsc reads no other), so the package ships no
+file nothing loads.
+*/
+function pruneTypes() {
+	const types = path.join(dist, 'types');
+	const reached = new Set();
+	// Every bundled entry but the bin is a package entry with declarations (tsconfig.types.json's files).
+	const pending = bundledEntries
+		.filter((entry) => entry.out !== 'cli')
+		.map((entry) => path.join(types, `${entry.out}.d.ts`));
+	while (pending.length > 0) {
+		const file = pending.pop();
+		if (reached.has(file) || !fs.existsSync(file)) {
+			continue;
+		}
+
+		reached.add(file);
+		const text = fs.readFileSync(file, 'utf8');
+		for (const [, specifier] of text.matchAll(/(?:from\s*|import\()\s*['"](\.[^'"]+)['"]/g)) {
+			pending.push(path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.d.ts')));
+		}
+	}
+
+	for (const entry of fs.readdirSync(types, {recursive: true, withFileTypes: true})) {
+		const file = path.join(entry.parentPath, entry.name);
+		if (entry.isFile() && !reached.has(file)) {
+			fs.rmSync(file);
+		}
+	}
+}
+
 /** Runs tsc to write dist/types/ (about 10 s, beside esbuild's work). */
 function emitTypes() {
 	return new Promise((resolve, reject) => {
@@ -192,6 +227,7 @@ const [cli] = await Promise.all([buildCli(), buildModules(), emitTypes()]);
 copyWorkers();
 copyPdfjs();
 await copyGrammars();
+pruneTypes();
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

@@ -1,0 +1,128 @@
+/**
+Waking a follower as soon as a file or folder changes, rather than at its next poll: `fs.watch`
+(inotify, FSEvents) on each path, with the poll as the fallback. fs.watch is a hint only: it misses
+changes on network file systems, on some containers' overlays, and between two waits; so every wait
+also ends after `pollMs`, and a change seen by neither is found at the next poll.
+*/
+import {type FSWatcher, watch} from 'node:fs';
+
+/** Something a follower can wait on between two looks at its files. */
+export type Waiter = {
+	/** Resolves at the next change of a watched path, after `pollMs`, or when the signal aborts. */
+	wait(pollMs: number, signal: AbortSignal): Promise<void>;
+};
+
+/** Wakes waiters when any of its paths changes. A path that does not exist yet is watched once it does. */
+export class ChangeWaker implements Waiter {
+	private readonly watchers = new Map<string, FSWatcher>();
+	private readonly wanted = new Set<string>();
+	private changed = false;
+	private wake: (() => void) | undefined;
+	private closed = false;
+
+	constructor(paths: readonly string[] = []) {
+		for (const watched of paths) {
+			this.wanted.add(watched);
+		}
+	}
+
+	/** Watch these paths from now on (in addition to those given before). */
+	add(...paths: readonly string[]): void {
+		for (const watched of paths) {
+			this.wanted.add(watched);
+		}
+
+		this.arm();
+	}
+
+	/** Stop watching a path. */
+	remove(watched: string): void {
+		this.wanted.delete(watched);
+		this.watchers.get(watched)?.close();
+		this.watchers.delete(watched);
+	}
+
+	async wait(pollMs: number, signal: AbortSignal): Promise<void> {
+		if (this.closed || signal.aborted) {
+			return;
+		}
+
+		this.arm();
+		// A change between two waits is not lost: the wait after it returns at once.
+		if (this.changed) {
+			this.changed = false;
+			return;
+		}
+
+		await new Promise<void>((resolve) => {
+			const done = () => {
+				clearTimeout(timer);
+				signal.removeEventListener('abort', done);
+				this.wake = undefined;
+				resolve();
+			};
+
+			const timer = setTimeout(done, pollMs);
+			signal.addEventListener('abort', done, {once: true});
+			this.wake = done;
+		});
+		this.changed = false;
+	}
+
+	close(): void {
+		this.closed = true;
+		for (const watcher of this.watchers.values()) {
+			watcher.close();
+		}
+
+		this.watchers.clear();
+		this.wake?.();
+	}
+
+	/** Start watching the wanted paths not yet watched: those missing until now may exist by now. */
+	private arm(): void {
+		if (this.closed) {
+			return;
+		}
+
+		for (const watched of this.wanted) {
+			if (this.watchers.has(watched)) {
+				continue;
+			}
+
+			try {
+				const watcher = watch(watched, {persistent: false}, (event) => {
+					// A file renamed over or removed: this watch follows the old inode, so the next wait
+					// watches the path again (its new file).
+					if (event === 'rename' && this.watchers.get(watched) === watcher) {
+						watcher.close();
+						this.watchers.delete(watched);
+					}
+
+					this.notice();
+				});
+				// A watched folder removed, or a watch the system takes back: poll until it can be armed again.
+				watcher.on('error', () => {
+					watcher.close();
+					if (this.watchers.get(watched) === watcher) {
+						this.watchers.delete(watched);
+					}
+
+					this.notice();
+				});
+				this.watchers.set(watched, watcher);
+			} catch {
+				// Missing, or no watches left (inotify's limit): the poll covers it.
+			}
+		}
+	}
+
+	private notice(): void {
+		if (this.wake === undefined) {
+			this.changed = true;
+			return;
+		}
+
+		this.wake();
+	}
+}

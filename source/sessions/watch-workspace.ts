@@ -128,6 +128,8 @@ export type WatchWorkspaceOptions = ChooserOptions & {
 	readonly onSwitch: (pick: SessionPick) => void;
 	readonly onEvents: (events: readonly TranscriptEvent[]) => void;
 	readonly onUpdate?: (outcome: ReplayOutcome) => void;
+	/** The first listing found no live session: the watch waits for one. */
+	readonly onWaiting?: () => void;
 	/** Longest time between two listings of the session folders (a change in them lists at once). */
 	readonly scanMs?: number;
 	/** Shortest time between two listings: an agent appending to its log changes its folder too. */
@@ -225,10 +227,15 @@ export async function watchWorkspace(options: WatchWorkspaceOptions): Promise<vo
 				await pause(minScanGapMs - since, signal);
 			}
 
+			const first = lastScan === 0;
 			lastScan = now();
 			folders.add(...foldersToWatch(options, new Date(lastScan)));
 			const entries = await listSessions({...options, codexCwds});
 			const pick = chooser.next(entries, now());
+			if (first && pick === undefined) {
+				options.onWaiting?.();
+			}
+
 			if (pick !== undefined && !signal.aborted) {
 				await stopFollowing();
 				options.onSwitch(pick);

@@ -223,6 +223,14 @@ function sessionsIn(place: SessionFolder, options: ListOptions): Promise<Session
 			return codexSessions(place.folder, options.cwd, options.codexScanLimit ?? 200, options.codexCwds);
 		}
 
+		case 'claude-code': {
+			// Claude Code 2.0.x kept each subagent's transcript beside the sessions, as agent-<id>.jsonl: part
+			// of the session that started it (replayed under its Task call), not a session of its own.
+			return jsonlIn(place.folder, place.format).then((entries) =>
+				entries.filter((entry) => !path.basename(entry.filePath).startsWith('agent-')),
+			);
+		}
+
 		default: {
 			return jsonlIn(place.folder, place.format);
 		}

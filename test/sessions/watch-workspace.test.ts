@@ -2,7 +2,7 @@ import {appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {workspaceSessionsFolder} from '../../source/sessions/lector/store.js';
-import {listSessions, piFolderName} from '../../source/sessions/session-list.js';
+import {claudeFolderNames, listSessions, piFolderName} from '../../source/sessions/session-list.js';
 import type {SessionFormat} from '../../source/sessions/types.js';
 import {SessionChooser, type SessionPick, watchWorkspace} from '../../source/sessions/watch-workspace.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
@@ -210,4 +210,16 @@ test('watchWorkspace restricted to one agent ignores the others', async () => {
 		run.controller.abort();
 		await run.watching;
 	}
+});
+
+test('a Claude Code 2.0 subagent file beside the session is part of it, not a newer session', async () => {
+	const space = workspace('subagent');
+	const folder = path.join(space.env.CLAUDE_CONFIG_DIR, 'projects', claudeFolderNames(space.cwd)[0] ?? '');
+	const now = Date.now();
+	put(path.join(folder, 'session.jsonl'), '{}\n');
+	const chooser = new SessionChooser();
+	expect(chooser.next(await space.list(), now)?.entry.format).toBe('claude-code');
+	put(path.join(folder, 'agent-a917198.jsonl'), '{}\n');
+	expect(chooser.next(await space.list(), now + 100)).toBeUndefined();
+	expect((await space.list()).map((entry) => path.basename(entry.filePath))).toEqual(['session.jsonl']);
 });

@@ -223,3 +223,43 @@ test('a Claude Code 2.0 subagent file beside the session is part of it, not a ne
 	expect(chooser.next(await space.list(), now + 100)).toBeUndefined();
 	expect((await space.list()).map((entry) => path.basename(entry.filePath))).toEqual(['session.jsonl']);
 });
+
+test('watchWorkspace takes up Claude Code and Codex sessions recorded from the real programs', async () => {
+	const space = workspace('peers');
+	const recorded = (agent: string, release: string, scenario: string) =>
+		readFileSync(path.join(root, 'fixtures', 'agents', agent, release, scenario, 'transcript.jsonl'), 'utf8');
+	const run = watch(space);
+	try {
+		const claudeFolder = path.join(
+			space.env.CLAUDE_CONFIG_DIR,
+			'projects',
+			claudeFolderNames(space.cwd)[0] ?? '',
+		);
+		put(path.join(claudeFolder, '5f0c9a6e-claude.jsonl'), recorded('claude-code', '2.1.332', 'agents_md'));
+		await until(() => run.events.some((event) => event.type === 'tool-end'), 'the Claude Code read');
+		expect(run.picks.map((pick) => pick.entry.format)).toEqual(['claude-code']);
+
+		// A Codex rollout names its folder in its first line: this one is made to name the workspace.
+		const [first = '', ...rest] = recorded('codex', '0.171.0', 'cat_agents_md').split('\n');
+		const meta = JSON.parse(first) as {payload: {cwd: string}};
+		meta.payload.cwd = space.cwd;
+		const now = new Date();
+		const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) =>
+			String(part).padStart(2, '0'),
+		);
+		const rollout = path.join(
+			space.env.CODEX_HOME,
+			'sessions',
+			...day,
+			'rollout-2026-12-02T07-00-00-x.jsonl',
+		);
+		const before = run.events.length;
+		put(rollout, [JSON.stringify(meta), ...rest].join('\n'));
+		await until(() => run.picks.length === 2, 'the switch to Codex');
+		expect(run.picks[1]).toMatchObject({reason: 'started', entry: {format: 'codex', filePath: rollout}});
+		await until(() => run.events.slice(before).some((event) => event.type === 'tool-end'), 'the Codex read');
+	} finally {
+		run.controller.abort();
+		await run.watching;
+	}
+});

@@ -16,10 +16,11 @@ const piLines = readFileSync(
 ).split('\n');
 
 /** A fresh home and workspace whose session folders are all under the temp dir (never ~/.claude). */
+const base = makeTempDir('lector-watch-');
+
 function workspace(name: string) {
-	const base = makeTempDir(`lector-watch-${name}-`);
-	const home = path.join(base, 'home');
-	const cwd = path.join(base, 'project');
+	const home = path.join(base, name, 'home');
+	const cwd = path.join(base, name, 'project');
 	mkdirSync(cwd, {recursive: true});
 	const env = {
 		XDG_STATE_HOME: path.join(home, 'state'),

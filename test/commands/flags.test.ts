@@ -50,7 +50,10 @@ describe.skipIf(!existsSync(cli))('the built binary', () => {
 			'--follow is a flag of lector replay, not of lector read',
 		],
 		[['replay', 'x.jsonl', '--offset', '3'], '--offset is a flag of lector read, not of lector replay'],
-		[['replay', 'x.jsonl', '--cwd', '.'], '--cwd is a flag of lector read, lector watch and lector (the shell)'],
+		[
+			['replay', 'x.jsonl', '--cwd', '.'],
+			'--cwd is a flag of lector read, lector watch and lector (the shell)',
+		],
 		[['--verbose'], '--verbose is a flag of lector replay, not of lector (the shell)'],
 		[['read', 'fixtures/demo/greeting.ts', '--json', '--model-view'], '--json and --model-view conflict'],
 	])('lector %j exits 2 saying why', (args, message) => {

@@ -26,14 +26,14 @@ const firstEvents = Number(process.env.LECTOR_BENCH_FIRST_EVENTS ?? 200);
 async function child(mode, logPath) {
 	const dist = (file) => path.join(projectRoot, 'dist', file);
 	const {replayFile} = await import(dist('sessions/replay-file.js'));
-	const {applyEvents, emptyTranscript} = await import(dist('transcript/reducer.js'));
+	const {TranscriptStore} = await import(dist('transcript/reducer.js'));
 	const {printItems} = await import(dist('ui/print.js'));
 	const {createPainter} = await import(dist('theme/ansi.js'));
 	const {darkTheme} = await import(dist('theme/themes.js'));
 	const painter = createPainter(darkTheme, 0);
 	const controller = new AbortController();
-	let transcript = emptyTranscript;
-	let pending = [];
+	// The view's store: each batch applied in place, as the replay view applies each flush.
+	const store = new TranscriptStore();
 	let firstScreenMs;
 	let screenLines = 0;
 	let events = 0;
@@ -42,23 +42,17 @@ async function child(mode, logPath) {
 			signal: controller.signal,
 			onEvents(batch) {
 				events += batch.length;
-				pending.push(...batch);
+				const transcript = store.apply(batch);
 				if (firstScreenMs === undefined && events >= firstEvents) {
-					transcript = applyEvents(transcript, pending);
-					pending = [];
 					const text = printItems(transcript.items, {width: 120, expanded: false, previewLines: 5, painter});
 					screenLines = text.split('\n').length;
 					firstScreenMs = performance.now();
 					if (mode === 'first-screen') {
 						controller.abort();
 					}
-				} else if (pending.length > 50_000) {
-					transcript = applyEvents(transcript, pending);
-					pending = [];
 				}
 			},
 		});
-		transcript = applyEvents(transcript, pending);
 	} catch (error) {
 		if (!controller.signal.aborted) {
 			throw error;
@@ -69,7 +63,7 @@ async function child(mode, logPath) {
 		firstScreenMs,
 		totalMs: performance.now(),
 		events,
-		items: transcript.items.length,
+		items: store.state.items.length,
 		screenLines,
 		maxRssMb: process.resourceUsage().maxRSS / 1024,
 	};

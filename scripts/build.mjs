@@ -1,7 +1,9 @@
 /*
 `npm run build`: builds dist/ with esbuild (types are checked apart, by `tsc --noEmit` in npm run check).
+What the package ships is dist/'s top level (1, 3, 4 below); package.json's `files` lists it.
 
-1. The CLI, bundled: dist/cli.js (the bin) is one ESM file with what every command needs; the code
+1. The CLI and the library, bundled: dist/cli.js (the bin) is one ESM file with what every command
+   needs, dist/library.js is `import … from 'lector'` (source/library.ts); the code
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
@@ -11,15 +13,25 @@
    from dist/ to the 11 at the top of node_modules).
    The chunks lie flat in dist/ because code that starts a worker finds its file next to its own
    module (`new URL('./extract-worker.js', import.meta.url)`): the worker files are copied beside them.
+   Packages with no native code nor wasm are inlined: the package's `dependencies` are only what
+   stays external, so an install fetches no package that the bundle already holds (nor the old peer
+   ranges of ink-syntax-highlight).
 2. Every module of source/ compiled alone to the same path under dist/ (dist/read/index.js...), for the
    benchmarks, scripts and tests that load parts of lector in a plain node process; the worker files
-   are copied next to them too.
+   are copied next to them too. The package does not ship these.
+3. What is copied rather than installed: pdf.js's legacy build with the fonts and CMaps it reads
+   (dist/pdfjs/; pdfjs-dist itself would install a 32 MB canvas binary that reading text never
+   uses), and the tree-sitter grammars lector outlines with (dist/grammars/, 9 of the 17 in
+   @repomix/tree-sitter-wasms).
+4. The library's type declarations (dist/types/, tsc with tsconfig.types.json).
 Pass --if-changed to skip the build when nothing under source/ (nor package.json, nor this script) is
 newer than the last build's stamp (npm start does).
 */
+
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +43,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 
 /** Packages left in node_modules: native code, wasm, or large and used by few commands. */
 const external = [
 	'sharp',
+	// Only the document worker, copied as is, imports these two (pdf.js from dist/pdfjs/ in the package).
 	'pdfjs-dist',
 	'mammoth',
 	'web-tree-sitter',
@@ -38,6 +51,8 @@ const external = [
 	'ai',
 	'@ai-sdk/*',
 	'zod',
+	// The MCP server's SDK: lector/mcp's types name its classes, so it is a dependency, not a copy.
+	'@modelcontextprotocol/sdk',
 	// Ink imports it only under DEV=true, and lector does not ship it.
 	'react-devtools-core',
 ];
@@ -70,7 +85,11 @@ const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
 async function buildCli() {
 	return build({
-		entryPoints: [path.join(source, 'cli.tsx')],
+		entryPoints: [
+			path.join(source, 'cli.tsx'),
+			path.join(source, 'library.ts'),
+			path.join(source, 'library-mcp.ts'),
+		],
 		outdir: dist,
 		bundle: true,
 		splitting: true,
@@ -91,9 +110,12 @@ async function buildCli() {
 }
 
 async function buildModules() {
-	const entryPoints = sourceFiles().filter(
-		(file) => /\.tsx?$/.test(file) && file !== path.join(source, 'cli.tsx'),
-	);
+	const bundled = new Set([
+		path.join(source, 'cli.tsx'),
+		path.join(source, 'library.ts'),
+		path.join(source, 'library-mcp.ts'),
+	]);
+	const entryPoints = sourceFiles().filter((file) => /\.tsx?$/.test(file) && !bundled.has(file));
 	await build({
 		entryPoints,
 		outbase: source,
@@ -116,13 +138,60 @@ function copyWorkers() {
 	}
 }
 
+function copyPdfjs() {
+	const from = path.join(root, 'node_modules', 'pdfjs-dist');
+	const to = path.join(dist, 'pdfjs');
+	fs.mkdirSync(to, {recursive: true});
+	for (const file of ['pdf.mjs', 'pdf.worker.mjs']) {
+		fs.copyFileSync(path.join(from, 'legacy', 'build', file), path.join(to, file));
+	}
+
+	fs.copyFileSync(path.join(from, 'LICENSE'), path.join(to, 'LICENSE'));
+	for (const folder of ['cmaps', 'standard_fonts']) {
+		fs.cpSync(path.join(from, folder), path.join(to, folder), {recursive: true});
+	}
+}
+
+async function copyGrammars() {
+	// The list lives in the engine; the module build (2) has just compiled it.
+	const {grammars} = await import(pathToFileURL(path.join(dist, 'read', 'outline', 'languages.js')).href);
+	const from = path.join(root, 'node_modules', '@repomix', 'tree-sitter-wasms');
+	const to = path.join(dist, 'grammars');
+	fs.mkdirSync(to, {recursive: true});
+	fs.copyFileSync(path.join(from, 'LICENSE'), path.join(to, 'LICENSE'));
+	for (const grammar of grammars) {
+		const file = `tree-sitter-${grammar}.wasm`;
+		fs.copyFileSync(path.join(from, 'out', file), path.join(to, file));
+	}
+}
+
+/** Runs tsc to write dist/types/ (about 10 s, beside esbuild's work). */
+function emitTypes() {
+	return new Promise((resolve, reject) => {
+		const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+		const child = spawn(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.types.json')], {
+			stdio: 'inherit',
+		});
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			if (code === 0) {
+				resolve();
+			} else {
+				reject(new Error(`tsc -p tsconfig.types.json exited with ${code}`));
+			}
+		});
+	});
+}
+
 if (process.argv.includes('--if-changed') && upToDate()) {
 	process.exit(0);
 }
 
 fs.rmSync(dist, {recursive: true, force: true});
-const [cli] = await Promise.all([buildCli(), buildModules()]);
+const [cli] = await Promise.all([buildCli(), buildModules(), emitTypes()]);
 copyWorkers();
+copyPdfjs();
+await copyGrammars();
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

@@ -55,6 +55,10 @@ const helpText = `
 	  --max-output-tokens N
 	                       The longest answer the model may give, in tokens (default 8192)
 	  --continue           Resume the last session of this folder
+	  --allow-outside      Let the tools read outside the workspace (default: confined to it)
+	  --max-lines N, --max-bytes N
+	                       The read caps (default 2000 lines and 51200 bytes, lowered so one read
+	                       takes at most a quarter of the model's context window)
 	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
 
 	Exit codes
@@ -90,8 +94,6 @@ function parseArguments() {
 	}
 }
 
-const cli = parseArguments();
-
 /**
 The model's text exactly, except on a terminal: there a file's escape sequences would act on the
 screen, so they show as placeholders (pipe the output to get the bytes).
@@ -106,7 +108,7 @@ function keepUndefinedAsNull(_key: string, value: unknown): unknown {
 }
 
 /** Flags given that lector does not know, spelled as typed (`--max-line`). */
-function unknownFlags(): string[] {
+function unknownFlags(cli: ReturnType<typeof parseArguments>): string[] {
 	const known = new Set<string>([...Object.keys(flags), 'help', 'version', 'h', 'v']);
 	return Object.keys(cli.flags)
 		.filter((name) => !known.has(name))
@@ -118,6 +120,7 @@ function unknownFlags(): string[] {
 }
 
 async function main(): Promise<number> {
+	const cli = parseArguments();
 	// The short spellings people try first; meow answers --help and --version itself only when alone
 	// (`lector watch --help` would otherwise start the watch).
 	if (cli.flags['h'] === true || cli.flags['help'] === true) {
@@ -128,7 +131,7 @@ async function main(): Promise<number> {
 		cli.showVersion();
 	}
 
-	const unknown = unknownFlags();
+	const unknown = unknownFlags(cli);
 	if (unknown.length > 0) {
 		throw new UsageError(
 			`unknown flag${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Run lector --help for the flags.`,
@@ -184,13 +187,29 @@ async function main(): Promise<number> {
 			},
 			continueLast: cli.flags.continue,
 			demoLog: cli.flags.demo,
+			allowOutside: cli.flags.allowOutside,
+			maxLines: cli.flags.maxLines,
+			maxBytes: cli.flags.maxBytes,
 		});
 	}
 
 	throw new UsageError(`Unknown command "${command}". Run lector --help for the commands.`);
 }
 
-main().then(
+/**
+`lector mcp` parses its own flags: it is a server started by other programs, whose flags are not the
+viewer's, and it must start without loading Ink or meow.
+*/
+async function start(): Promise<number> {
+	if (process.argv[2] === 'mcp') {
+		const {runMcpCommand} = await import('./commands/mcp/mcp-command.js');
+		return runMcpCommand(process.argv.slice(3));
+	}
+
+	return main();
+}
+
+start().then(
 	(code) => {
 		process.exitCode = code;
 	},

@@ -5,7 +5,8 @@ Order, first that gives a value wins, field by field (see docs/agent.md):
 1. flags: --provider, --model, --base-url, --max-output-tokens
 2. lector's variables: LECTOR_PROVIDER, LECTOR_MODEL, LECTOR_BASE_URL, LECTOR_API_KEY, LECTOR_CONTEXT_WINDOW,
    LECTOR_MAX_OUTPUT_TOKENS
-3. the providers' own variables: ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL / ANTHROPIC_MODEL, or
+3. the providers' own variables: ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN, a bearer token) /
+   ANTHROPIC_BASE_URL / ANTHROPIC_MODEL, or
    OPENAI_API_KEY / OPENAI_BASE_URL (they also pick the provider when nothing above did; Anthropic first)
 4. the config file's "model": {provider, model, baseUrl, contextWindow, maxOutputTokens}; its model and
    baseUrl apply only when its provider (if it names one) is the provider chosen
@@ -25,12 +26,26 @@ export type ModelConfig = {
 	/** In the user's form: `scheme://host:port` for Anthropic, `…/v1` for OpenAI-compatible servers. */
 	readonly baseUrl: string;
 	readonly apiKey: string | undefined;
+	/**
+	Anthropic only: a bearer token (`ANTHROPIC_AUTH_TOKEN`, as Claude Code reads it), sent as
+	`Authorization: Bearer` when no API key is set; gateways and proxies in front of Anthropic use it.
+	*/
+	readonly authToken?: string | undefined;
+	/** The proxy settings model requests go through (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), when any is set. */
+	readonly proxy?: ProxySettings | undefined;
 	/** Tokens the model can hold, when configured; otherwise guessed from the model name. */
 	readonly contextWindow: number | undefined;
 	/** The most tokens one answer may have (`max_tokens`, which Anthropic requires); a positive integer. */
 	readonly maxOutputTokens: number;
 	/** Where each value came from, for /model and error messages (e.g. "flag --model"). */
 	readonly sources: Readonly<Record<'provider' | 'model' | 'baseUrl' | 'apiKey' | 'maxOutputTokens', string>>;
+};
+
+/** Proxy variables as set (either case); NO_PROXY as written, a list of hosts. */
+export type ProxySettings = {
+	readonly httpsProxy: string | undefined;
+	readonly httpProxy: string | undefined;
+	readonly noProxy: string | undefined;
 };
 
 export type ModelFlags = {
@@ -115,11 +130,11 @@ export function asProvider(value: string): ProviderName | undefined {
 }
 
 function providerFromEnvironment(env: Environment): Pick | undefined {
-	if (env['ANTHROPIC_API_KEY'] || env['ANTHROPIC_BASE_URL']) {
-		return {
-			value: 'anthropic',
-			source: env['ANTHROPIC_API_KEY'] ? 'ANTHROPIC_API_KEY' : 'ANTHROPIC_BASE_URL',
-		};
+	const anthropic = (['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL'] as const).find(
+		(name) => env[name],
+	);
+	if (anthropic) {
+		return {value: 'anthropic', source: anthropic};
 	}
 
 	if (env['OPENAI_API_KEY'] || env['OPENAI_BASE_URL']) {
@@ -127,6 +142,17 @@ function providerFromEnvironment(env: Environment): Pick | undefined {
 	}
 
 	return undefined;
+}
+
+/** The proxy variables, lower case first as curl reads them; undefined when none is set. */
+export function proxySettingsOf(env: Environment): ProxySettings | undefined {
+	const value = (name: string) => env[name.toLowerCase()] || env[name] || undefined;
+	const settings = {
+		httpsProxy: value('HTTPS_PROXY'),
+		httpProxy: value('HTTP_PROXY'),
+		noProxy: value('NO_PROXY'),
+	};
+	return settings.httpsProxy || settings.httpProxy ? settings : undefined;
 }
 
 function contextWindowOf(env: Environment, file: ConfigFileModel | undefined): number | undefined | Error {
@@ -226,6 +252,10 @@ export function resolveModelConfig(input: {
 		[env['LECTOR_API_KEY'], 'LECTOR_API_KEY'],
 		[env[keyVariables[provider]], keyVariables[provider]],
 	);
+	const authToken =
+		provider === 'anthropic' && !apiKey
+			? first([env['ANTHROPIC_AUTH_TOKEN'], 'ANTHROPIC_AUTH_TOKEN'])
+			: undefined;
 	const contextWindow = contextWindowOf(env, file);
 	if (contextWindow instanceof Error) {
 		return {ok: false, message: contextWindow.message};
@@ -243,10 +273,12 @@ export function resolveModelConfig(input: {
 		};
 	}
 
-	if (!apiKey && baseUrl.source === 'default') {
+	if (!apiKey && !authToken && baseUrl.source === 'default') {
+		const variables =
+			provider === 'anthropic' ? 'ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)' : keyVariables[provider];
 		return {
 			ok: false,
-			message: `The ${provider} provider needs an API key: set ${keyVariables[provider]} or LECTOR_API_KEY. ${advice}`,
+			message: `The ${provider} provider needs an API key: set ${variables} or LECTOR_API_KEY. ${advice}`,
 		};
 	}
 
@@ -257,13 +289,15 @@ export function resolveModelConfig(input: {
 			model: model.value,
 			baseUrl: baseUrl.value,
 			apiKey: apiKey?.value,
+			authToken: authToken?.value,
+			proxy: proxySettingsOf(env),
 			contextWindow,
 			maxOutputTokens: maxOutputTokens.value,
 			sources: {
 				provider: providerPick.source,
 				model: model.source,
 				baseUrl: baseUrl.source,
-				apiKey: apiKey?.source ?? 'none',
+				apiKey: apiKey?.source ?? authToken?.source ?? 'none',
 				maxOutputTokens: maxOutputTokens.source,
 			},
 		},

@@ -1,14 +1,17 @@
 import {randomUUID} from 'node:crypto';
 import path from 'node:path';
+import {defaultLimits} from '../read/types.js';
 import {lastModelSwitch, readLectorLog} from '../sessions/lector/log-file.js';
 import {lectorLogVersion} from '../sessions/lector/log-format.js';
 import {findLastSession, newSessionPath} from '../sessions/lector/store.js';
 import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
-import {configFilePath, loadConfigFile} from './config-file.js';
+import {configFilePath, loadAllowOutside, loadConfigFile, loadReadCaps} from './config-file.js';
+import {contextWindowFor} from './context.js';
 import {historyFromEvents} from './history.js';
 import {logFolderRefusal} from './log-folder.js';
 import {type ModelResume, resumeModel} from './model-resume.js';
+import type {ReadCaps} from './read-caps.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
 import {LectorLogWriter} from './session-log.js';
@@ -26,6 +29,10 @@ export type OpenShellOptions = {
 	readonly retry?: Partial<RetryPolicy>;
 	/** How to see the keys (from the key bindings), added to what /help shows. */
 	readonly keysHelp?: string;
+	/** `--allow-outside`: the tools may reach paths outside the workspace (also the config file's "allowOutside"). */
+	readonly allowOutside?: boolean;
+	/** `--max-lines`, `--max-bytes`, checked: over the config file's "read". */
+	readonly readCaps?: ReadCaps;
 };
 
 export type OpenedShell = {
@@ -37,6 +44,8 @@ export type OpenedShell = {
 	/** The session log being written, if it could be opened. */
 	readonly logPath: string | undefined;
 };
+
+const grouped = (value: number) => value.toLocaleString('en-US');
 
 /** Ids of the notice that ends a continued transcript with the model now in use. */
 export const continuingIdPrefix = 'continue-';
@@ -71,6 +80,18 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 	}
 
 	const fileModel = file instanceof Error ? undefined : file;
+	const fileAllowsOutside = await loadAllowOutside(configFile);
+	if (fileAllowsOutside instanceof Error) {
+		problems.push(`${fileAllowsOutside.message} The tools stay inside the workspace.`);
+	}
+
+	const allowOutside = options.allowOutside === true || fileAllowsOutside === true;
+	const fileCaps = await loadReadCaps(configFile);
+	if (fileCaps instanceof Error) {
+		problems.push(`${fileCaps.message} The read caps are the defaults.`);
+	}
+
+	const readCaps = {...(fileCaps instanceof Error ? {} : fileCaps), ...options.readCaps};
 	const resolution = resolveModelConfig({flags: options.flags, env, file: fileModel, configFile});
 	const configured = resolution.ok ? resolution.config : undefined;
 
@@ -144,18 +165,35 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		configFile: fileModel,
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
+		allowOutside,
+		readCaps,
 	});
 	const headline = config
 		? `${config.provider} · ${config.model} · ${cwd}`
 		: resolution.ok
 			? ''
 			: resolution.message;
+	// Said every time it is widened: the person should know the model can read beyond this folder.
+	const widened = allowOutside
+		? [
+				`The tools may read outside ${cwd} (${options.allowOutside === true ? '--allow-outside' : `"allowOutside": true in ${configFile}`}); .lectorignore still applies.`,
+			]
+		: [];
+	const caps = session.readLimits;
+	const capsLine =
+		config && (caps.maxLines !== defaultLimits.maxLines || caps.maxBytes !== defaultLimits.maxBytes)
+			? [
+					`Reads are capped at ${grouped(caps.maxLines ?? defaultLimits.maxLines)} lines and ${grouped(caps.maxBytes ?? defaultLimits.maxBytes)} bytes (${Object.keys(readCaps).length > 0 ? 'as set' : `a quarter of the model's ${grouped(contextWindowFor(config.model, config.contextWindow))}-token context window`}).`,
+				]
+			: [];
 	return {
 		session,
 		previousEvents,
 		banner: {
 			level: config && problems.length === 0 && resumeNotice?.level !== 'warning' ? 'info' : 'warning',
-			text: [headline, ...(resumeNotice ? [resumeNotice.text] : []), ...problems].join('\n'),
+			text: [headline, ...capsLine, ...widened, ...(resumeNotice ? [resumeNotice.text] : []), ...problems]
+				.filter((line) => line !== '')
+				.join('\n'),
 		},
 		logPath,
 	};

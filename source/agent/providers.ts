@@ -2,6 +2,7 @@ import {createAnthropic} from '@ai-sdk/anthropic';
 import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
 import type {LanguageModel} from 'ai';
 import type {ModelConfig} from './config.js';
+import {proxyFetch} from './proxy-fetch.js';
 
 /**
 The Anthropic SDK path for a base URL in Claude Code's ANTHROPIC_BASE_URL form (`http://127.0.0.1:8080`):
@@ -20,9 +21,15 @@ export function openaiSdkBaseUrl(baseUrl: string): string {
 
 /** Creates the AI SDK model for a resolved configuration. Nothing is sent until the first request. */
 export function createLanguageModel(config: ModelConfig): LanguageModel {
+	const fetchOption = config.proxy ? {fetch: proxyFetch(config.proxy)} : {};
 	if (config.provider === 'anthropic') {
-		// An explicit key (even empty, for keyless proxies) stops the SDK reading ANTHROPIC_API_KEY behind our back.
-		return createAnthropic({baseURL: anthropicSdkBaseUrl(config.baseUrl), apiKey: config.apiKey ?? ''})(
+		// An explicit credential (even an empty key, for keyless proxies) stops the SDK reading
+		// ANTHROPIC_API_KEY behind our back; the SDK takes one of the two, never both.
+		const credential =
+			config.apiKey === undefined && config.authToken !== undefined
+				? {authToken: config.authToken}
+				: {apiKey: config.apiKey ?? ''};
+		return createAnthropic({baseURL: anthropicSdkBaseUrl(config.baseUrl), ...credential, ...fetchOption})(
 			config.model,
 		);
 	}
@@ -31,6 +38,7 @@ export function createLanguageModel(config: ModelConfig): LanguageModel {
 		name: 'openai',
 		baseURL: openaiSdkBaseUrl(config.baseUrl),
 		apiKey: config.apiKey,
+		...fetchOption,
 		// Usage in the stream lets the session know how full the context is.
 		includeUsage: true,
 	})(config.model);

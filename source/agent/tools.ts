@@ -1,85 +1,41 @@
 import {jsonSchema, type ToolResultPart, type ToolSet, tool} from 'ai';
-import {type ReadCache, read} from '../read/index.js';
+import {type ReadCache, type ReadLimits, read} from '../read/index.js';
 import {find, grep, ls} from '../tools/index.js';
+import {type SchemaOptions, type ToolName, toolNames, toolSchemas} from '../tools/schemas.js';
 import type {ToolResult} from '../transcript/types.js';
 import type {ProviderName} from './config.js';
 
-/** The tools the model may call, all read-only. */
-export const toolNames = ['read', 'ls', 'find', 'grep'] as const;
-export type ToolName = (typeof toolNames)[number];
-
-export function isToolName(name: string): name is ToolName {
-	return toolNames.some((known) => known === name);
-}
+export {isToolName, type ToolName, toolNames} from '../tools/schemas.js';
 
 /** Where tools run and what they share for the session. */
 export type ToolRunContext = {
 	readonly cwd: string;
-	readonly cache: ReadCache;
-	readonly signal?: AbortSignal;
+	readonly cache?: ReadCache | undefined;
+	/**
+	Keep every tool inside `cwd` (symbolic links resolved): the shell's and the MCP server's default,
+	widened by `--allow-outside` (or the shell's config file `"allowOutside": true`).
+	*/
+	readonly confine: boolean;
+	readonly signal?: AbortSignal | undefined;
+	/** The read engine's caps, when not the defaults. */
+	readonly limits?: Partial<ReadLimits> | undefined;
 };
 
 type Schema = Parameters<typeof jsonSchema>[0];
-
-const schemas: Readonly<Record<ToolName, {description: string; schema: Schema}>> = {
-	read: {
-		description:
-			'Read a text file (or an image) in the workspace. Lines come numbered; long files are cut with a notice that says how to continue with offset. Read before you answer: never guess what a file says.',
-		schema: {
-			type: 'object',
-			properties: {
-				path: {type: 'string', description: 'The file, relative to the workspace or absolute.'},
-				offset: {type: 'integer', minimum: 1, description: 'The 1-based line to start at.'},
-				limit: {type: 'integer', minimum: 1, description: 'The most lines to return.'},
-			},
-			required: ['path'],
-		},
-	},
-	ls: {
-		description: 'List one folder: names sorted, folders end with /. Default: the workspace root.',
-		schema: {type: 'object', properties: {path: {type: 'string', description: 'The folder to list.'}}},
-	},
-	find: {
-		description:
-			'Find files by glob, e.g. "**/*.ts" or "src/**/test-*.js"; a pattern without / matches names at any depth. Skips .git, node_modules and ignored paths.',
-		schema: {
-			type: 'object',
-			properties: {
-				pattern: {type: 'string', description: 'The glob.'},
-				path: {type: 'string', description: 'The folder to search (default: the workspace).'},
-			},
-			required: ['pattern'],
-		},
-	},
-	grep: {
-		description:
-			'Search file contents with a JavaScript regular expression; prints path:line: text. Skips binary files, .git and node_modules.',
-		schema: {
-			type: 'object',
-			properties: {
-				pattern: {type: 'string', description: 'The regular expression (or text, with literal=true).'},
-				path: {type: 'string', description: 'A folder or file to search (default: the workspace).'},
-				glob: {type: 'string', description: 'Only search files whose path matches this glob, e.g. "*.ts".'},
-				ignore_case: {type: 'boolean'},
-				literal: {type: 'boolean', description: 'Search for the pattern as plain text.'},
-			},
-			required: ['pattern'],
-		},
-	},
-};
 
 /**
 The tools as declared to the model. They have no `execute`: the session runs them itself, so it decides
 concurrency, order, abort and what the transcript sees. Inputs are not validated by the SDK beyond JSON:
 each tool checks its own arguments and answers a bad call with a message the model can act on.
 */
-export function declaredTools(): ToolSet {
+export function declaredTools(options: SchemaOptions = {}): ToolSet {
+	const schemas = toolSchemas(options);
 	return Object.fromEntries(
 		toolNames.map((name) => [
 			name,
 			tool({
 				description: schemas[name].description,
-				inputSchema: jsonSchema<Record<string, unknown>>(schemas[name].schema),
+				inputSchema: jsonSchema<Record<string, unknown>>(schemas[name].schema as Schema),
 			}),
 		]),
 	);
@@ -91,11 +47,17 @@ export async function runTool(
 	args: Readonly<Record<string, unknown>>,
 	context: ToolRunContext,
 ): Promise<ToolResult> {
-	const toolContext = {cwd: context.cwd, signal: context.signal};
+	const toolContext = {cwd: context.cwd, signal: context.signal, confine: context.confine};
 	try {
 		switch (name) {
 			case 'read': {
-				return await read(args, {cwd: context.cwd, signal: context.signal, cache: context.cache});
+				return await read(args, {
+					cwd: context.cwd,
+					signal: context.signal,
+					cache: context.cache,
+					confine: context.confine,
+					limits: context.limits,
+				});
 			}
 
 			case 'ls': {

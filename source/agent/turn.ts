@@ -1,5 +1,6 @@
 import type {LanguageModel, ModelMessage, ToolResultPart, ToolSet} from 'ai';
 import type {ReadCache} from '../read/index.js';
+import type {ReadLimits} from '../read/types.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import type {ModelConfig} from './config.js';
 import {type ContextMeter, stopAtShare} from './context.js';
@@ -19,6 +20,10 @@ export type TurnContext = {
 	readonly history: ModelMessage[];
 	readonly cwd: string;
 	readonly cache: ReadCache;
+	/** Keep the model's tools inside `cwd` (the shell's default; see ToolRunContext). */
+	readonly confine: boolean;
+	/** The read engine's caps for this model (read-caps.ts). */
+	readonly limits: Partial<ReadLimits>;
 	readonly retry: RetryPolicy;
 	readonly contextWindow: number;
 	/** The session's measure of the context; each answer's reported usage is recorded in it. */
@@ -92,7 +97,13 @@ async function runCall(call: StepCall, context: TurnContext, signal: AbortSignal
 	const result =
 		call.tool === undefined
 			? errorResult(call.problem ?? `The ${call.toolName} call could not run.`)
-			: await runTool(call.tool, call.input, {cwd: context.cwd, cache: context.cache, signal});
+			: await runTool(call.tool, call.input, {
+					cwd: context.cwd,
+					cache: context.cache,
+					confine: context.confine,
+					limits: context.limits,
+					signal,
+				});
 	context.emit({type: 'tool-end', id: call.transcriptId, name: call.toolName, args: call.input, result});
 	return result;
 }

@@ -35,6 +35,7 @@ export const meowFlags = {
 	maxOutputTokens: {type: 'string'},
 	continue: {type: 'boolean', default: false},
 	demo: {type: 'string'},
+	allowOutside: {type: 'boolean', default: false},
 } as const;
 
 /** The commands, `shell` being `lector` with no command. */
@@ -55,8 +56,8 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	expanded: ['read', 'replay', 'watch'],
 	confine: ['read'],
 	lineNumbers: ['read'],
-	maxLines: ['read'],
-	maxBytes: ['read'],
+	maxLines: ['read', 'shell'],
+	maxBytes: ['read', 'shell'],
 	follow: ['replay'],
 	verbose: ['replay'],
 	agent: ['watch'],
@@ -66,6 +67,7 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	maxOutputTokens: ['shell'],
 	continue: ['shell'],
 	demo: ['shell'],
+	allowOutside: ['shell'],
 };
 
 /** The same table, looked up by any name. */

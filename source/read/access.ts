@@ -174,7 +174,8 @@ function outsideWorkspace(absolute: string, real: string, workspace: string): Ac
 		code: 'outside-workspace',
 		message:
 			`Access denied: ${absolute} is outside the workspace ${workspace}${through}. ` +
-			'This session is confined to the workspace, so only files inside it can be read.',
+			'This session is confined to the workspace: only paths inside it can be read, listed or searched. ' +
+			'Use a path inside the workspace, or ask the user to allow reading outside it.',
 	};
 }
 

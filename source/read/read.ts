@@ -135,7 +135,11 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		}
 
 		if (stats.isDirectory()) {
-			return fail('is-directory', await describeDirectory(absolute, shownPath, cwd), stats);
+			return fail(
+				'is-directory',
+				await describeDirectory(absolute, shownPath, cwd, options.confine ?? false),
+				stats,
+			);
 		}
 
 		if (!stats.isFile()) {

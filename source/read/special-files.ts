@@ -1,7 +1,7 @@
 import type {Stats} from 'node:fs';
 import {opendir} from 'node:fs/promises';
 import path from 'node:path';
-import {isIgnored} from './access.js';
+import {EntryGate, leftOutNotice} from './entry-gate.js';
 import {count} from './notices.js';
 
 /** A one-line explanation of a path that is neither a file nor a directory. */
@@ -32,11 +32,18 @@ const scannedEntries = 2000;
 
 /**
 Explains that a path is a directory, naming a few of its entries: as ls does, entries that
-`.lectorignore` in `cwd` denies are neither named nor counted.
+`.lectorignore` in `cwd` denies and, under `confine`, symbolic links pointing outside the workspace are
+not named, only counted in a notice.
 */
-export async function describeDirectory(absolute: string, shownPath: string, cwd: string): Promise<string> {
+export async function describeDirectory(
+	absolute: string,
+	shownPath: string,
+	cwd: string,
+	confine = false,
+): Promise<string> {
 	const names: string[] = [];
 	let more = false;
+	const gate = await EntryGate.open({cwd, confine});
 	try {
 		const directory = await opendir(absolute);
 		for await (const entry of directory) {
@@ -45,7 +52,7 @@ export async function describeDirectory(absolute: string, shownPath: string, cwd
 				break;
 			}
 
-			if (await isIgnored(path.join(absolute, entry.name), cwd)) {
+			if (!(await gate.admit(path.join(absolute, entry.name), entry.isSymbolicLink()))) {
 				continue;
 			}
 
@@ -55,13 +62,17 @@ export async function describeDirectory(absolute: string, shownPath: string, cwd
 		return `${shownPath} is a directory, not a file, and its entries could not be listed. Read a file inside it instead.`;
 	}
 
+	const notice = leftOutNotice(gate.leftOut);
+	const leftOut = notice === undefined ? '' : ` ${notice}`;
 	if (names.length === 0) {
-		return `${shownPath} is an empty directory, not a file.`;
+		return notice === undefined
+			? `${shownPath} is an empty directory, not a file.`
+			: `${shownPath} is a directory, not a file.${leftOut}`;
 	}
 
 	names.sort((a, b) => a.localeCompare(b));
 	const shown = names.slice(0, listedEntries).map((name) => path.join(shownPath, name));
 	const rest = names.length - shown.length;
 	const tail = rest > 0 || more ? ` (and ${more ? 'more than ' : ''}${count(rest)} more)` : '';
-	return `${shownPath} is a directory, not a file. It contains: ${shown.join(', ')}${tail}. Read one of its files, or list it with ls.`;
+	return `${shownPath} is a directory, not a file. It contains: ${shown.join(', ')}${tail}. Read one of its files, or list it with ls.${leftOut}`;
 }

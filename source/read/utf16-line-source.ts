@@ -1,4 +1,5 @@
 import type {FileHandle} from 'node:fs/promises';
+import {TextDecoder} from 'node:util';
 import {type ByteRange, ChunkReader, type Line, type LineSource, lineFromText} from './line-source.js';
 import type {ScanState} from './scan-budget.js';
 

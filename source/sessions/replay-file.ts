@@ -14,8 +14,11 @@ import type {AdapterOutput, SessionFormat, SessionMeta} from './types.js';
 export type ReplayFileOptions = {
 	readonly maxLineBytes?: number;
 	readonly signal?: AbortSignal;
-	/** Called with each batch of new events, in order. A `reset` event starts the transcript over. */
-	readonly onEvents?: (events: readonly TranscriptEvent[]) => void;
+	/**
+	Called with each batch of new events, in order. A `reset` event starts the transcript over. The
+	next batch waits for the promise it returns, if any (a printer waiting for a slow pipe).
+	*/
+	readonly onEvents?: (events: readonly TranscriptEvent[]) => void | Promise<void>;
 	/** Called once, as soon as the format is known, with the session facts so far (for a header). */
 	readonly onMeta?: (meta: SessionMeta) => void;
 	/** Force a format instead of detecting it. */
@@ -46,9 +49,9 @@ export async function withSubagents(
 /** Stream a log file to `onEvents`; resolves when the file has been read to its end. */
 export async function replayFile(filePath: string, options: ReplayFileOptions = {}): Promise<ReplayOutcome> {
 	const replayer = new SessionReplayer({filePath, format: options.format});
-	const emit = (events: readonly TranscriptEvent[]) => {
+	const emit = async (events: readonly TranscriptEvent[]) => {
 		if (events.length > 0) {
-			options.onEvents?.(events);
+			await options.onEvents?.(events);
 		}
 	};
 
@@ -71,10 +74,10 @@ export async function replayFile(filePath: string, options: ReplayFileOptions = 
 			options.onMeta?.(meta);
 		}
 
-		emit(events);
+		await emit(events);
 	}
 
-	emit(await withSubagents(replayer.end(), replayer, options.maxLineBytes));
+	await emit(await withSubagents(replayer.end(), replayer, options.maxLineBytes));
 	return {format: replayer.format, meta: replayer.meta(), stats: replayer.stats.snapshot()};
 }
 

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import {displayPathOf} from '../read/details.js';
-import {firstProblem, optionalString, requiredString, unknownArgs} from './args.js';
+import {EntryGate, type LeftOut, leftOutNotice, noneLeftOut} from '../read/entry-gate.js';
+import {count} from '../read/notices.js';
+import {firstProblem, optionalBoolean, optionalString, requiredString, unknownArgs} from './args.js';
 import {resolveFolder} from './folder.js';
 import {compileGlob} from './glob.js';
 import {type RawToolArgs, type ToolContext, type ToolOutcome, toolError, toolText} from './types.js';
-import {walk} from './walk.js';
+import {gitignoredHint, walk} from './walk.js';
 
 /** Most paths one find returns. */
 export const findResultCap = 200;
@@ -23,10 +25,16 @@ export type FindDetails = {
 	readonly truncated: boolean;
 	/** The walk stopped at `findVisitCap` entries before the tree was fully searched. */
 	readonly incomplete: boolean;
+	/** `include_ignored`: `.gitignore` and `node_modules` did not apply. */
+	readonly includeIgnored: boolean;
+	/** Entries skipped by `.gitignore` (or as `node_modules`); an ignored folder counts once. */
+	readonly gitignored: number;
+	/** Entries not searched: denied by `.lectorignore`, or (under confine) links pointing outside. */
+	readonly leftOut: LeftOut;
 	readonly errorMessage: string | undefined;
 };
 
-const known = ['pattern', 'path'] as const;
+const known = ['pattern', 'path', 'include_ignored'] as const;
 
 function failed(message: string, pattern = '', shown = ''): ToolOutcome<FindDetails> {
 	return toolError(message, {
@@ -36,21 +44,27 @@ function failed(message: string, pattern = '', shown = ''): ToolOutcome<FindDeta
 		matches: [],
 		truncated: false,
 		incomplete: false,
+		includeIgnored: false,
+		gitignored: 0,
+		leftOut: noneLeftOut,
 		errorMessage: message,
 	});
 }
 
 /**
 Finds files and folders whose path (relative to `path`, default the workspace) matches a glob. Skips
-`.git`, `node_modules` and what `.lectorignore` denies; results in walk order (depth first, by name),
-at most `findResultCap`, with a notice when capped.
+`.git`, what `.gitignore` files ignore and `node_modules` (both included with `include_ignored`), and
+leaves out what `.lectorignore` denies and, under confine, links pointing outside the workspace, with a
+notice counting those. Results in walk order (depth first, by name), at most `findResultCap`, with a
+notice when capped.
 */
 export async function find(args: RawToolArgs, context: ToolContext): Promise<ToolOutcome<FindDetails>> {
 	const unknown = unknownArgs(args, known);
 	const pattern = requiredString(args, 'pattern', '**/*.ts');
 	const input = optionalString(args, 'path');
-	if (unknown || pattern instanceof Error || input instanceof Error) {
-		return failed(`Invalid find arguments: ${firstProblem(unknown, pattern, input)}`);
+	const includeIgnored = optionalBoolean(args, 'include_ignored');
+	if (unknown || pattern instanceof Error || input instanceof Error || includeIgnored instanceof Error) {
+		return failed(`Invalid find arguments: ${firstProblem(unknown, pattern, input, includeIgnored)}`);
 	}
 
 	const matcher = compileGlob(pattern);
@@ -58,7 +72,7 @@ export async function find(args: RawToolArgs, context: ToolContext): Promise<Too
 		return failed(matcher.message, pattern);
 	}
 
-	const folder = await resolveFolder(input ?? '.', context.cwd, 'find in');
+	const folder = await resolveFolder(input ?? '.', context, 'find in');
 	if (folder instanceof Error) {
 		return failed(folder.message, pattern);
 	}
@@ -66,9 +80,16 @@ export async function find(args: RawToolArgs, context: ToolContext): Promise<Too
 	const matches: string[] = [];
 	let truncated = false;
 	let summary: Awaited<ReturnType<typeof walk>>;
+	const gate = await EntryGate.open({cwd: context.cwd, confine: context.confine ?? false});
 	try {
 		summary = await walk(
-			{root: folder.absolute, cwd: context.cwd, signal: context.signal, maxVisited: findVisitCap},
+			{
+				root: folder.absolute,
+				gate,
+				gitignore: includeIgnored !== true,
+				signal: context.signal,
+				maxVisited: findVisitCap,
+			},
 			(entry) => {
 				if (!matcher(entry.relative)) {
 					return true;
@@ -89,17 +110,28 @@ export async function find(args: RawToolArgs, context: ToolContext): Promise<Too
 	}
 
 	const incomplete = summary.stopped === 'visit-cap';
+	const {leftOut} = gate;
 	const lines = matches.length > 0 ? [...matches] : [`No files match ${pattern} in ${folder.shown}.`];
 	if (truncated) {
 		lines.push(
-			`[Showing the first ${findResultCap} matches. Use a narrower pattern or path to see the rest.]`,
+			`[Showing the first ${count(findResultCap)} matches. Use a narrower pattern or path to see the rest.]`,
 		);
 	}
 
 	if (incomplete) {
 		lines.push(
-			`[The search stopped after ${findVisitCap} entries; give a path to search a smaller part of the tree.]`,
+			`[The search stopped after ${count(findVisitCap)} entries; give a path to search a smaller part of the tree.]`,
 		);
+	}
+
+	const hint = gitignoredHint(summary.gitignored, matches.length);
+	if (hint !== undefined) {
+		lines.push(hint);
+	}
+
+	const notice = leftOutNotice(leftOut);
+	if (notice !== undefined) {
+		lines.push(notice);
 	}
 
 	return toolText(lines.join('\n'), {
@@ -109,6 +141,9 @@ export async function find(args: RawToolArgs, context: ToolContext): Promise<Too
 		matches,
 		truncated,
 		incomplete,
+		includeIgnored: includeIgnored === true,
+		gitignored: summary.gitignored,
+		leftOut,
 		errorMessage: undefined,
 	});
 }

@@ -14,16 +14,19 @@ export type ResolvedFolder = {readonly absolute: string; readonly shown: string}
 
 /**
 Resolves a folder argument (relative to `cwd`, `~` and a leading `@` allowed, as for read) and checks that
-it exists, is a folder and is not denied by `.lectorignore`. The error message is written for the model.
+it exists, is a folder, is not denied by `.lectorignore` and, under `confine`, really is inside the
+workspace (symbolic links resolved), with the read engine's checks. The error message is written for
+the model.
 */
 export async function resolveFolder(
 	input: string,
-	cwd: string,
+	context: {readonly cwd: string; readonly confine?: boolean | undefined},
 	tool: string,
 ): Promise<ResolvedFolder | Error> {
+	const {cwd} = context;
 	const absolute = await resolvePath(input, cwd);
 	const shown = shownPath(absolute, cwd);
-	const denial = await checkAccess(absolute, {cwd, confine: false});
+	const denial = await checkAccess(absolute, {cwd, confine: context.confine ?? false});
 	if (denial) {
 		return new Error(denial.message);
 	}

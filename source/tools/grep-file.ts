@@ -37,10 +37,11 @@ export type LoadedFile =
 /**
 Reads one file for grep: binary files (by the read engine's sniffer) and files over `grepMaxFileBytes`
 are not searched. The encoding is the read engine's (a BOM dropped, UTF-16 transcoded). The file is
-opened first and what was opened is checked against `.lectorignore` in `cwd` (read/opened-check.ts),
-so a link flipped after the walk's check, or a hard link to an ignored file, is skipped as unreadable.
+opened first and what was opened is checked against `.lectorignore` in `cwd` and, under `confine`, the
+workspace (read/opened-check.ts), so a link flipped after the walk's check, or a hard link to an ignored
+file, is skipped as unreadable.
 */
-export async function loadFile(absolute: string, cwd: string): Promise<LoadedFile> {
+export async function loadFile(absolute: string, cwd: string, confine = false): Promise<LoadedFile> {
 	let bytes: Buffer;
 	let file: FileHandle | undefined;
 	try {
@@ -51,7 +52,7 @@ export async function loadFile(absolute: string, cwd: string): Promise<LoadedFil
 
 		// O_NONBLOCK: a FIFO swapped in after the stat must not block the open.
 		file = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
-		const denial = await checkOpened(file, absolute, {cwd, confine: false, shownPath: absolute});
+		const denial = await checkOpened(file, absolute, {cwd, confine, shownPath: absolute});
 		const stats = await file.stat();
 		if (denial !== undefined || !stats.isFile()) {
 			return {kind: 'unreadable'};

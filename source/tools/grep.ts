@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {checkAccess} from '../read/access.js';
 import {displayPathOf} from '../read/details.js';
+import {EntryGate, type LeftOut, leftOutNotice, noneLeftOut} from '../read/entry-gate.js';
+import {count} from '../read/notices.js';
 import {resolvePath} from '../read/resolve-path.js';
 import {firstProblem, optionalBoolean, optionalString, requiredString, unknownArgs} from './args.js';
 import {shownPath} from './folder.js';
@@ -11,7 +13,7 @@ import {type GrepMatch, loadFile} from './grep-file.js';
 import {Matcher, MatcherFailure, MatchTimeout} from './grep-matcher.js';
 import {nestedRepetition} from './regex-safety.js';
 import {type RawToolArgs, type ToolContext, type ToolOutcome, toolError, toolText} from './types.js';
-import {walk} from './walk.js';
+import {gitignoredHint, walk} from './walk.js';
 
 export {grepMatchCap, grepPerFileCap} from './grep-collect.js';
 /** Most entries a grep walks before it stops. */
@@ -36,12 +38,24 @@ export type GrepDetails = {
 	readonly skippedLarge: number;
 	/** The walk stopped at its entry cap before the tree was fully searched. */
 	readonly incomplete: boolean;
+	/** `include_ignored`: `.gitignore` and `node_modules` did not apply. */
+	readonly includeIgnored: boolean;
+	/** Entries skipped by `.gitignore` (or as `node_modules`); an ignored folder counts once. */
+	readonly gitignored: number;
+	/** Entries not searched: denied by `.lectorignore`, or (under confine) links pointing outside. */
+	readonly leftOut: LeftOut;
 	readonly errorMessage: string | undefined;
 };
 
-const known = ['pattern', 'path', 'glob', 'ignore_case', 'literal'] as const;
+const known = ['pattern', 'path', 'glob', 'ignore_case', 'literal', 'include_ignored'] as const;
 
-type Query = {pattern: string; regex: RegExp; glob: string | undefined; matcher: GlobMatcher | undefined};
+type Query = {
+	pattern: string;
+	regex: RegExp;
+	glob: string | undefined;
+	matcher: GlobMatcher | undefined;
+	includeIgnored: boolean;
+};
 
 function emptyDetails(pattern: string, message: string | undefined): GrepDetails {
 	return {
@@ -58,6 +72,9 @@ function emptyDetails(pattern: string, message: string | undefined): GrepDetails
 		truncated: false,
 		skippedLarge: 0,
 		incomplete: false,
+		includeIgnored: false,
+		gitignored: 0,
+		leftOut: noneLeftOut,
 		errorMessage: message,
 	};
 }
@@ -79,16 +96,18 @@ function parseQuery(
 	const glob = optionalString(args, 'glob');
 	const ignoreCase = optionalBoolean(args, 'ignore_case');
 	const literal = optionalBoolean(args, 'literal');
+	const includeIgnored = optionalBoolean(args, 'include_ignored');
 	if (
 		unknown ||
 		pattern instanceof Error ||
 		input instanceof Error ||
 		glob instanceof Error ||
 		ignoreCase instanceof Error ||
-		literal instanceof Error
+		literal instanceof Error ||
+		includeIgnored instanceof Error
 	) {
 		return new Error(
-			`Invalid grep arguments: ${firstProblem(unknown, pattern, input, glob, ignoreCase, literal)}`,
+			`Invalid grep arguments: ${firstProblem(unknown, pattern, input, glob, ignoreCase, literal, includeIgnored)}`,
 		);
 	}
 
@@ -118,17 +137,31 @@ function parseQuery(
 		return matcher;
 	}
 
-	return {pattern, regex, glob, matcher, input, ignoreCase: ignoreCase ?? false, literal: literal ?? false};
+	return {
+		pattern,
+		regex,
+		glob,
+		matcher,
+		input,
+		ignoreCase: ignoreCase ?? false,
+		literal: literal ?? false,
+		includeIgnored: includeIgnored ?? false,
+	};
 }
 
-/** A file or folder to search, checked against `.lectorignore`. */
+/**
+A file or folder to search, checked as a read is: against `.lectorignore` and, under confine, refused
+when its real location is outside the workspace. A file named on purpose is searched even if
+`.gitignore` ignores it, as ripgrep does.
+*/
 async function resolveTarget(
 	input: string,
-	cwd: string,
+	context: ToolContext,
 ): Promise<{absolute: string; isFile: boolean} | Error> {
+	const {cwd} = context;
 	const absolute = await resolvePath(input, cwd);
 	const shown = shownPath(absolute, cwd);
-	const denial = await checkAccess(absolute, {cwd, confine: false});
+	const denial = await checkAccess(absolute, {cwd, confine: context.confine ?? false});
 	if (denial) {
 		return new Error(denial.message);
 	}
@@ -150,22 +183,34 @@ function render(details: GrepDetails): string {
 
 	if (details.hiddenMatches > 0) {
 		lines.push(
-			`[${details.hiddenMatches} more matches not shown (at most ${grepPerFileCap} per file); grep that file with a narrower pattern or read it.]`,
+			`[${count(details.hiddenMatches)} more matches not shown (at most ${grepPerFileCap} per file); grep that file with a narrower pattern or read it.]`,
 		);
 	}
 
 	if (details.truncated) {
-		lines.push(`[Stopped at ${grepMatchCap} matches; narrow the pattern, path or glob to see the rest.]`);
+		lines.push(
+			`[Stopped at ${count(grepMatchCap)} matches; narrow the pattern, path or glob to see the rest.]`,
+		);
 	}
 
 	if (details.skippedLarge > 0) {
-		lines.push(`[${details.skippedLarge} files over 4 MB were not searched.]`);
+		lines.push(`[${count(details.skippedLarge)} files over 4 MB were not searched.]`);
 	}
 
 	if (details.incomplete) {
 		lines.push(
-			`[The search stopped after ${grepVisitCap} entries; give a path to search a smaller part of the tree.]`,
+			`[The search stopped after ${count(grepVisitCap)} entries; give a path to search a smaller part of the tree.]`,
 		);
+	}
+
+	const hint = gitignoredHint(details.gitignored, details.matches.length);
+	if (hint !== undefined) {
+		lines.push(hint);
+	}
+
+	const notice = leftOutNotice(details.leftOut);
+	if (notice !== undefined) {
+		lines.push(notice);
 	}
 
 	return lines.join('\n');
@@ -197,21 +242,28 @@ entry cap, or to an Error whose message says why the search failed (aborted, pat
 */
 async function search(
 	target: {absolute: string; isFile: boolean},
-	query: Pick<Query, 'pattern' | 'matcher'>,
-	context: ToolContext,
+	query: Pick<Query, 'pattern' | 'matcher' | 'includeIgnored'>,
+	context: ToolContext & {readonly gate: EntryGate},
 	collector: GrepCollector,
-): Promise<{incomplete: boolean} | Error> {
+): Promise<{incomplete: boolean; gitignored: number} | Error> {
+	const confine = context.confine ?? false;
 	const add = async (absolute: string) =>
-		collector.add(displayPathOf(absolute, context.cwd), await loadFile(absolute, context.cwd));
+		collector.add(displayPathOf(absolute, context.cwd), await loadFile(absolute, context.cwd, confine));
 	try {
 		if (target.isFile) {
 			await add(target.absolute);
 			await collector.finish();
-			return {incomplete: false};
+			return {incomplete: false, gitignored: 0};
 		}
 
 		const summary = await walk(
-			{root: target.absolute, cwd: context.cwd, signal: context.signal, maxVisited: grepVisitCap},
+			{
+				root: target.absolute,
+				gate: context.gate,
+				gitignore: !query.includeIgnored,
+				signal: context.signal,
+				maxVisited: grepVisitCap,
+			},
 			async (entry) => {
 				if (entry.isDirectory || (query.matcher && !query.matcher(entry.relative))) {
 					return true;
@@ -226,7 +278,7 @@ async function search(
 			await collector.finish();
 		}
 
-		return {incomplete: summary.stopped === 'visit-cap'};
+		return {incomplete: summary.stopped === 'visit-cap', gitignored: summary.gitignored};
 	} catch (error) {
 		return searchFailure(error, query.pattern);
 	}
@@ -235,7 +287,9 @@ async function search(
 /**
 Searches text files under `path` (default the workspace; a single file also works) for a regular
 expression, or a literal string with `literal`, optionally only in files whose path matches `glob`. Prints
-`path:line: text`. Binary files are skipped; at most `grepPerFileCap` lines per file and `grepMatchCap`
+`path:line: text`. Skips `.git`, what `.gitignore` ignores and `node_modules` (searched with
+`include_ignored`); leaves out what `.lectorignore` denies and, under confine, links pointing outside
+the workspace, with a notice counting them. Binary files are skipped; at most `grepPerFileCap` lines per file and `grepMatchCap`
 lines in all, with notices giving the counts.
 */
 export async function grep(args: RawToolArgs, context: ToolContext): Promise<ToolOutcome<GrepDetails>> {
@@ -244,16 +298,17 @@ export async function grep(args: RawToolArgs, context: ToolContext): Promise<Too
 		return failed(query.message, typeof args['pattern'] === 'string' ? args['pattern'] : '');
 	}
 
-	const target = await resolveTarget(query.input ?? '.', context.cwd);
+	const target = await resolveTarget(query.input ?? '.', context);
 	if (target instanceof Error) {
 		return failed(target.message, query.pattern);
 	}
 
 	const matcher = new Matcher(context.signal);
 	const collector = new GrepCollector(matcher, query.regex);
-	let searched: {incomplete: boolean} | Error;
+	const gate = await EntryGate.open({cwd: context.cwd, confine: context.confine ?? false});
+	let searched: {incomplete: boolean; gitignored: number} | Error;
 	try {
-		searched = await search(target, query, context, collector);
+		searched = await search(target, query, {...context, gate}, collector);
 	} finally {
 		matcher.close();
 	}
@@ -273,6 +328,9 @@ export async function grep(args: RawToolArgs, context: ToolContext): Promise<Too
 		...counts,
 		truncated,
 		incomplete: searched.incomplete,
+		includeIgnored: query.includeIgnored,
+		gitignored: searched.gitignored,
+		leftOut: gate.leftOut,
 	};
 	return toolText(render(details), details);
 }

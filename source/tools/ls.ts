@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {checkAccess} from '../read/access.js';
+import {EntryGate, type LeftOut, leftOutNotice, noneLeftOut} from '../read/entry-gate.js';
+import {count} from '../read/notices.js';
 import {optionalString, unknownArgs} from './args.js';
 import {resolveFolder} from './folder.js';
 import {type RawToolArgs, type ToolContext, type ToolOutcome, toolError, toolText} from './types.js';
-import {byName, hasRuleFile} from './walk.js';
+import {byName} from './walk.js';
 
 /** Most entries one ls returns. */
 export const lsEntryCap = 500;
@@ -16,9 +17,11 @@ export type LsDetails = {
 	readonly path: string;
 	/** Names in order, folders ending in `/`. */
 	readonly entries: readonly string[];
-	/** Entries in the folder, hidden ones by `.lectorignore` not counted. */
+	/** Entries in the folder, those left out not counted. */
 	readonly total: number;
 	readonly truncated: boolean;
+	/** Entries not listed: denied by `.lectorignore`, or (under confine) links pointing outside. */
+	readonly leftOut: LeftOut;
 	readonly errorMessage: string | undefined;
 };
 
@@ -31,6 +34,7 @@ function failed(message: string, shown = ''): ToolOutcome<LsDetails> {
 		entries: [],
 		total: 0,
 		truncated: false,
+		leftOut: noneLeftOut,
 		errorMessage: message,
 	});
 }
@@ -45,8 +49,9 @@ async function isFolder(absolute: string): Promise<boolean> {
 
 /**
 Lists one folder (default: the workspace): names sorted, folders marked with a trailing `/` (symbolic
-links to folders too), dotfiles included, entries denied by `.lectorignore` left out, at most
-`lsEntryCap` entries with a notice saying how many were left out.
+links to folders too), dotfiles included, at most `lsEntryCap` entries with a notice saying how many
+were not shown. Entries denied by `.lectorignore` and, under confine, symbolic links pointing outside
+the workspace are left out, and a notice counts them without naming them.
 */
 export async function ls(args: RawToolArgs, context: ToolContext): Promise<ToolOutcome<LsDetails>> {
 	const unknown = unknownArgs(args, known);
@@ -59,7 +64,7 @@ export async function ls(args: RawToolArgs, context: ToolContext): Promise<ToolO
 		return failed(`Invalid ls arguments: ${input.message}`);
 	}
 
-	const folder = await resolveFolder(input ?? '.', context.cwd, 'ls');
+	const folder = await resolveFolder(input ?? '.', context, 'ls');
 	if (folder instanceof Error) {
 		return failed(folder.message);
 	}
@@ -67,11 +72,11 @@ export async function ls(args: RawToolArgs, context: ToolContext): Promise<ToolO
 	try {
 		context.signal?.throwIfAborted();
 		const dirents = await fs.readdir(folder.absolute, {withFileTypes: true});
-		const checkRules = await hasRuleFile(context.cwd);
+		const gate = await EntryGate.open({cwd: context.cwd, confine: context.confine ?? false});
 		const names: string[] = [];
 		for (const dirent of dirents) {
 			const absolute = path.join(folder.absolute, dirent.name);
-			if (checkRules && (await checkAccess(absolute, {cwd: context.cwd, confine: false}))) {
+			if (!(await gate.admit(absolute, dirent.isSymbolicLink()))) {
 				continue;
 			}
 
@@ -82,11 +87,19 @@ export async function ls(args: RawToolArgs, context: ToolContext): Promise<ToolO
 		names.sort(byName);
 		const shown = names.slice(0, lsEntryCap);
 		const truncated = names.length > shown.length;
-		const lines = shown.length > 0 ? [...shown] : [`(${folder.shown} is empty)`];
+		const {leftOut} = gate;
+		const notice = leftOutNotice(leftOut);
+		const empty =
+			notice === undefined ? `(${folder.shown} is empty)` : `(nothing to list in ${folder.shown})`;
+		const lines = shown.length > 0 ? [...shown] : [empty];
 		if (truncated) {
 			lines.push(
-				`[Showing ${shown.length} of ${names.length} entries. Use find with a pattern to narrow the listing.]`,
+				`[Showing ${count(shown.length)} of ${count(names.length)} entries. Use find with a pattern to narrow the listing.]`,
 			);
+		}
+
+		if (notice !== undefined) {
+			lines.push(notice);
 		}
 
 		return toolText(lines.join('\n'), {
@@ -95,6 +108,7 @@ export async function ls(args: RawToolArgs, context: ToolContext): Promise<ToolO
 			entries: shown,
 			total: names.length,
 			truncated,
+			leftOut,
 			errorMessage: undefined,
 		});
 	} catch (error) {

@@ -1,10 +1,14 @@
 import type {Dirent} from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {checkAccess, ruleFileName} from '../read/access.js';
+import type {EntryGate} from '../read/entry-gate.js';
+import {count} from '../read/notices.js';
+import {GitignoreRules} from './gitignore.js';
 
-/** Folders never searched: version-control internals and installed packages are noise for a reader. */
-export const skippedFolders: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+/** Never searched: version-control internals are noise for a reader, and huge. */
+export const skippedFolders: ReadonlySet<string> = new Set(['.git']);
+/** Installed packages: skipped like gitignored folders (they nearly always are), searched with them on request. */
+export const packageFolders: ReadonlySet<string> = new Set(['node_modules']);
 
 /** One entry met by the walk. */
 export type WalkEntry = {
@@ -17,8 +21,10 @@ export type WalkEntry = {
 export type WalkOptions = {
 	/** The folder to walk (absolute). */
 	readonly root: string;
-	/** The workspace whose `.lectorignore` applies. */
-	readonly cwd: string;
+	/** What the model may learn of: `.lectorignore` and, under confine, links pointing outside. */
+	readonly gate: EntryGate;
+	/** Honour `.gitignore` files and skip `node_modules`; false includes them (`include_ignored`). */
+	readonly gitignore: boolean;
 	readonly signal?: AbortSignal;
 	/** Most entries looked at before the walk gives up, so a huge tree cannot stall a turn. */
 	readonly maxVisited: number;
@@ -29,6 +35,8 @@ export type WalkSummary = {
 	readonly visited: number;
 	/** The visitor asked to stop, or `maxVisited` was reached. */
 	readonly stopped: 'visitor' | 'visit-cap' | undefined;
+	/** Entries skipped by `.gitignore` (or as `node_modules`); an ignored folder counts once. */
+	readonly gitignored: number;
 };
 
 /**
@@ -45,15 +53,6 @@ export function byName(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Whether the workspace has a rule file; when it has none, per-entry access checks are skipped. */
-export async function hasRuleFile(cwd: string): Promise<boolean> {
-	try {
-		return (await fs.stat(path.join(cwd, ruleFileName))).isFile();
-	} catch {
-		return false;
-	}
-}
-
 async function readFolder(folder: string): Promise<Dirent[]> {
 	try {
 		const entries = await fs.readdir(folder, {withFileTypes: true});
@@ -65,31 +64,53 @@ async function readFolder(folder: string): Promise<Dirent[]> {
 }
 
 /**
-Walks `root` depth first in name order, skipping `.git` and `node_modules`, entries that `.lectorignore`
-denies (a denied folder is not entered) and symbolic links to folders (they can loop). Calls `visit` for
-every file and folder; `visit` returns false to stop. Rejects with the signal's reason when aborted.
+Walks `root` depth first in name order, skipping `.git`, entries the gate leaves out (a denied folder is
+not entered), what `.gitignore` ignores (with `gitignore`), and never entering symbolic links to folders
+(they can loop, and lead out of the workspace). Calls `visit` for every file and folder; `visit` returns
+false to stop. Rejects with the signal's reason when aborted.
 */
 export async function walk(
 	options: WalkOptions,
 	visit: (entry: WalkEntry) => boolean | Promise<boolean>,
 ): Promise<WalkSummary> {
-	const {root, cwd, signal, maxVisited} = options;
-	const checkRules = await hasRuleFile(cwd);
+	const {root, gate, signal, maxVisited} = options;
 	let visited = 0;
+	let gitignored = 0;
 
-	const allowed = async (absolute: string) =>
-		!checkRules || (await checkAccess(absolute, {cwd, confine: false})) === undefined;
-
-	const descend = async (folder: string, prefix: string): Promise<WalkSummary['stopped']> => {
+	const descend = async (
+		folder: string,
+		prefix: string,
+		rules: GitignoreRules | undefined,
+	): Promise<WalkSummary['stopped']> => {
 		signal?.throwIfAborted();
-		for (const dirent of await readFolder(folder)) {
+		const dirents = await readFolder(folder);
+		const inside =
+			rules === undefined
+				? undefined
+				: await rules.enter(
+						folder,
+						dirents.some((dirent) => dirent.name === '.gitignore'),
+					);
+		for (const dirent of dirents) {
 			if (visited >= maxVisited) {
 				return 'visit-cap';
 			}
 
 			const absolute = path.join(folder, dirent.name);
 			const isDirectory = dirent.isDirectory();
-			if ((isDirectory && skippedFolders.has(dirent.name)) || !(await allowed(absolute))) {
+			if (isDirectory && skippedFolders.has(dirent.name)) {
+				continue;
+			}
+
+			if (!(await gate.admit(absolute, dirent.isSymbolicLink()))) {
+				continue;
+			}
+
+			if (
+				inside !== undefined &&
+				((isDirectory && packageFolders.has(dirent.name)) || inside.ignores(absolute, isDirectory))
+			) {
+				gitignored++;
 				continue;
 			}
 
@@ -100,7 +121,7 @@ export async function walk(
 			}
 
 			if (isDirectory) {
-				const stopped = await descend(absolute, `${relative}/`);
+				const stopped = await descend(absolute, `${relative}/`, inside);
 				if (stopped) {
 					return stopped;
 				}
@@ -110,6 +131,17 @@ export async function walk(
 		return undefined;
 	};
 
-	const stopped = await descend(root, '');
-	return {visited, stopped};
+	const above = options.gitignore ? await GitignoreRules.above(root, gate.cwd) : undefined;
+	const stopped = await descend(root, '', above);
+	return {visited, stopped, gitignored};
+}
+
+/**
+When nothing was found and `.gitignore` kept entries out, the way to search them too; a search that
+found something does not need the reminder on every call.
+*/
+export function gitignoredHint(gitignored: number, found: number): string | undefined {
+	return gitignored > 0 && found === 0
+		? `[${gitignored === 1 ? '1 entry ignored by .gitignore (or node_modules) was' : `${count(gitignored)} entries ignored by .gitignore (or node_modules) were`} not searched; pass include_ignored=true to search them too.]`
+		: undefined;
 }

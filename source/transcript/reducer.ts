@@ -1,4 +1,7 @@
-/** The pure transcript reducer. Items are immutable; an index maps ids to positions. */
+/**
+The transcript reducer. Items are immutable; an index maps ids to positions. `applyEvents` is pure;
+TranscriptStore applies batches in place, for transcripts that grow.
+*/
 import {assertNever} from './assert-never.js';
 import type {ToolCallItem, TranscriptEvent, TranscriptItem} from './types.js';
 
@@ -186,8 +189,8 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 }
 
 /**
-Apply events in order and return the new state. Copies the item list once per call, so a replay
-should pass all its events in one call rather than one call per event.
+Apply events in order and return a new state; `state` is left as it was. Copies the item list once
+per call: for a transcript that grows batch by batch (a replay, a session), use TranscriptStore.
 */
 export function applyEvents(state: TranscriptState, events: readonly TranscriptEvent[]): TranscriptState {
 	if (events.length === 0) {
@@ -200,4 +203,57 @@ export function applyEvents(state: TranscriptState, events: readonly TranscriptE
 	}
 
 	return draft;
+}
+
+/**
+A transcript that grows in place: each batch costs what it holds, never a copy of what came before,
+so loading a log is linear in its size. The states it returns share one item list and one index: a
+state is a view of the store as of the latest `apply`, and a new object after each change, so
+memos keyed on it see the change. Keep the latest one; an older one shows the newer items.
+*/
+export class TranscriptStore {
+	private readonly draft: Draft = {items: [], indexById: new Map()};
+	private current: TranscriptState = emptyTranscript;
+
+	constructor(initial: readonly TranscriptEvent[] = []) {
+		this.apply(initial);
+	}
+
+	/** The transcript as of the latest batch. */
+	get state(): TranscriptState {
+		return this.current;
+	}
+
+	/** Apply a batch in place; returns the new state, or the same one when the batch is empty. */
+	apply(events: readonly TranscriptEvent[]): TranscriptState {
+		if (events.length === 0) {
+			return this.current;
+		}
+
+		for (const event of events) {
+			applyTo(this.draft, event);
+		}
+
+		this.current = {items: this.draft.items, indexById: this.draft.indexById};
+		return this.current;
+	}
+
+	/**
+	Take the first `count` items out (a printer is done with them) and return them. A later event for a
+	taken id starts a new item. Costs the items kept, so take parts at least as large as what stays.
+	*/
+	release(count: number): readonly TranscriptItem[] {
+		const {items, indexById} = this.draft;
+		const released = items.splice(0, count);
+		for (const item of released) {
+			indexById.delete(item.id);
+		}
+
+		for (const [index, item] of items.entries()) {
+			indexById.set(item.id, index);
+		}
+
+		this.current = {items, indexById};
+		return released;
+	}
 }

@@ -22,6 +22,8 @@ export type PrintOptions = {
 	panels/inline-image.ts from PNGs lector encoded itself. Written as they are, never painted.
 	*/
 	readonly inlineImages?: ReadonlyMap<string, string>;
+	/** The items follow panels printed before (a log printed in parts): the first gets its gap too. */
+	readonly continues?: boolean;
 };
 
 /** The printed transcript: panels separated by one blank line, each line painted, newline-terminated. */
@@ -35,7 +37,7 @@ export function printItems(items: readonly TranscriptItem[], options: PrintOptio
 	};
 	const lines: string[] = [];
 	for (const [index, item] of items.entries()) {
-		if (index > 0) {
+		if (index > 0 || options.continues === true) {
 			// A subagent's calls keep their guide in the blank line too.
 			lines.push(options.painter.paint(gapRow(item, context.width)).trimEnd());
 		}

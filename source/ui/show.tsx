@@ -10,6 +10,7 @@ import {neutralizeControls} from '../text/sanitize.js';
 import {createPainter, detectColorLevel, type Painter} from '../theme/ansi.js';
 import {themeByName} from '../theme/themes.js';
 import type {TranscriptState} from '../transcript/reducer.js';
+import type {TranscriptItem} from '../transcript/types.js';
 import {initialViewState} from '../transcript/view-state.js';
 import {pictureOverlayFor} from './picture-overlay.js';
 import {printItems} from './print.js';
@@ -65,26 +66,71 @@ export type ShowOptions = {
 	readonly env?: Readonly<Record<string, string | undefined>>;
 };
 
+/** Resolves when `stream` can take more, or will never take any (closed, failed). */
+async function drained(stream: NodeJS.WriteStream): Promise<void> {
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			stream.off('drain', done);
+			stream.off('close', done);
+			stream.off('error', done);
+			resolve();
+		};
+
+		stream.on('drain', done);
+		stream.on('close', done);
+		stream.on('error', done);
+	});
+}
+
+/** Prints panels in parts: each call writes the items given, after those of the calls before. */
+export type Printer = (items: readonly TranscriptItem[]) => Promise<void>;
+
+/** A printer for `stdout`, with the config's theme and preview lines. */
+export async function createPrinter(
+	options: Pick<ShowOptions, 'expanded' | 'stdout' | 'stderr' | 'env'>,
+): Promise<Printer> {
+	const stdout = options.stdout ?? process.stdout;
+	const stderr = options.stderr ?? process.stderr;
+	const env = options.env ?? process.env;
+	const {painter, previewLines} = await loadViewSettings(stdout, stderr, env);
+	const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
+	// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
+	const protocol = stdout.isTTY ? detectImageProtocol(env) : undefined;
+	let continues = false;
+	return async (items) => {
+		if (items.length === 0) {
+			return;
+		}
+
+		const inlineImages = await prepareInlineImages(items, protocol, width);
+		const text = printItems(items, {
+			width,
+			expanded: options.expanded,
+			previewLines,
+			painter,
+			inlineImages,
+			continues,
+		});
+		continues = true;
+		// A slow reader (a pager) holds the next part back rather than letting it pile up in memory.
+		if (!stdout.write(text)) {
+			await drained(stdout);
+		}
+	};
+}
+
 /** Show the transcript; resolves when it was printed or the person quit. */
 export async function showTranscript(transcript: TranscriptState, options: ShowOptions): Promise<void> {
 	const stdout = options.stdout ?? process.stdout;
 	const stderr = options.stderr ?? process.stderr;
 	const env = options.env ?? process.env;
-	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, env);
 	if (options.print || !stdout.isTTY || !process.stdin.isTTY) {
-		const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
-		// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
-		const inlineImages = await prepareInlineImages(
-			transcript.items,
-			stdout.isTTY ? detectImageProtocol(env) : undefined,
-			width,
-		);
-		stdout.write(
-			printItems(transcript.items, {width, expanded: options.expanded, previewLines, painter, inlineImages}),
-		);
+		const print = await createPrinter(options);
+		await print(transcript.items);
 		return;
 	}
 
+	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, env);
 	// Ink is loaded only for the interactive view: its 500 modules cost a printed panel about 0.3 s.
 	const [{renderFullScreen}, {default: TranscriptView}] = await Promise.all([
 		import('./full-screen.js'),

@@ -106,7 +106,7 @@ export default function TranscriptView({
 	usePictures(pictures, layout, top, helpOpen ? noFrame : frame, headerRows.length);
 	const {on: mouseOn, toggle: toggleMouse, take: takeMouse} = useMouse(mouse);
 	const search = useSearch({
-		items: transcript.items,
+		transcript,
 		focused,
 		focusNow,
 		jump,

@@ -13,7 +13,7 @@ import {seg} from '../panels/parts.js';
 import type {Row} from '../panels/types.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {cutLine} from '../text/styled.js';
-import type {TranscriptItem} from '../transcript/types.js';
+import type {TranscriptState} from '../transcript/reducer.js';
 import {nextMatch, searchStatus, TranscriptSearch} from './search.js';
 
 /** What the view needs from the search. */
@@ -31,7 +31,8 @@ export type SearchUi = {
 };
 
 type Inputs = {
-	readonly items: readonly TranscriptItem[];
+	/** The transcript searched: a new state when it changed (its item list may be the same array). */
+	readonly transcript: TranscriptState;
 	/** Index of the focused item, or -1, as rendered (for the status line). */
 	readonly focused: number;
 	/** Index of the focused item after the keys handled so far (where n and N step from). */
@@ -55,7 +56,7 @@ function typed(input: string, key: Key): string | undefined {
 
 /** The search prompt, query and match navigation for a transcript view. */
 export function useSearch({
-	items,
+	transcript,
 	focused,
 	focusNow,
 	jump,
@@ -75,7 +76,9 @@ export function useSearch({
 		return searchRef.current;
 	}, []);
 	const search = useMemo(() => (query === undefined ? undefined : searchFor(query)), [query, searchFor]);
-	const matches = useMemo(() => search?.matches(items) ?? [], [search, items]);
+	const {items} = transcript;
+	// Keyed on the state, not its items: a growing transcript keeps one item list.
+	const matches = useMemo(() => search?.matches(transcript.items) ?? [], [search, transcript]);
 
 	// Handlers read the latest values through a ref, set at commit and at once by the handlers
 	// themselves, because several keys of one chunk arrive before React commits anything.

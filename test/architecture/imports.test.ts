@@ -67,6 +67,7 @@ const rules: readonly Rule[] = [
 		area: 'mcp',
 		role: 'the MCP server',
 		may: ['read', 'tools', 'transcript', 'sessions', 'agent', 'config', 'text'],
+		noPackages: ui,
 	},
 	{area: 'cli', role: 'argv to a command', may: undefined},
 ];

@@ -92,7 +92,7 @@ describe('rules match every spelling of the name opened', () => {
 });
 
 describe('listings leave out what .lectorignore hides, as ls does', () => {
-	it('a directory read neither names nor counts ignored entries', async () => {
+	it('a directory read never names ignored entries nor counts them as more entries', async () => {
 		const cwd = workspaceWith('secret-*.txt\nprivate/\n', {
 			'box/secret-plan.txt': 'x',
 			'box/secret-keys.txt': 'x',
@@ -107,9 +107,13 @@ describe('listings leave out what .lectorignore hides, as ls does', () => {
 		expect(text(result)).not.toMatch(/more\)/);
 	});
 
-	it('a directory holding only ignored entries reads as empty', async () => {
+	it('a directory holding only ignored entries names none of them, and says some were left out', async () => {
 		const cwd = workspaceWith('*.env\n', {'conf/prod.env': 'x', 'conf/dev.env': 'x'});
-		expect(text(await read({path: 'conf'}, {cwd}))).toContain('is an empty directory');
+		const message = text(await read({path: 'conf'}, {cwd}));
+		expect(message).not.toMatch(/prod|dev/);
+		expect(message).toBe(
+			"conf is a directory, not a file. [Entries left out: 2 denied by the workspace's .lectorignore. Do not try to reach them another way.]",
+		);
 	});
 
 	it('a near-miss suggestion never names an ignored file', async () => {

@@ -7,16 +7,20 @@ import {makeToolWorkspace} from './workspace.js';
 
 const text = (outcome: {content: readonly {type: string; text?: string}[]}) => outcome.content[0]?.text ?? '';
 
+/** The workspace's .lectorignore denies .env and secrets/: every search from its root says so, unnamed. */
+const denied =
+	"[Entries left out: 2 denied by the workspace's .lectorignore. Do not try to reach them another way.]";
+
 describe('find', () => {
 	const cwd = makeToolWorkspace();
 
 	it.each([
-		['**/*.ts', 'src/greet.ts\nsrc/index.ts\nsrc/nested/deep.ts'],
-		['*.ts', 'src/greet.ts\nsrc/index.ts\nsrc/nested/deep.ts'],
-		['src/*.ts', 'src/greet.ts\nsrc/index.ts'],
-		['./src/nested/**', 'src/nested/\nsrc/nested/deep.ts'],
-		['{README,index}.*', 'README.md\nsrc/index.ts'],
-		['nested', 'src/nested/'],
+		['**/*.ts', `${'src/greet.ts\nsrc/index.ts\nsrc/nested/deep.ts'}\n${denied}`],
+		['*.ts', `${'src/greet.ts\nsrc/index.ts\nsrc/nested/deep.ts'}\n${denied}`],
+		['src/*.ts', `${'src/greet.ts\nsrc/index.ts'}\n${denied}`],
+		['./src/nested/**', `${'src/nested/\nsrc/nested/deep.ts'}\n${denied}`],
+		['{README,index}.*', `${'README.md\nsrc/index.ts'}\n${denied}`],
+		['nested', `${'src/nested/'}\n${denied}`],
 	])('%s', async (pattern, expected) => {
 		expect(text(await find({pattern}, {cwd}))).toBe(expected);
 	});
@@ -29,7 +33,13 @@ describe('find', () => {
 
 	it('searches under a path and says when nothing matches', async () => {
 		expect(text(await find({pattern: '*.ts', path: 'src/nested'}, {cwd}))).toBe('src/nested/deep.ts');
-		expect(text(await find({pattern: '*.rs'}, {cwd}))).toBe('No files match *.rs in ..');
+		expect(text(await find({pattern: '*.rs'}, {cwd}))).toBe(
+			[
+				'No files match *.rs in ..',
+				'[1 entry ignored by .gitignore (or node_modules) was not searched; pass include_ignored=true to search them too.]',
+				denied,
+			].join('\n'),
+		);
 	});
 
 	it('caps results with a notice', async () => {

@@ -7,6 +7,10 @@ import {makeToolWorkspace} from './workspace.js';
 
 const text = (outcome: {content: readonly {type: string; text?: string}[]}) => outcome.content[0]?.text ?? '';
 
+/** The workspace's .lectorignore denies .env and secrets/: every search from its root says so, unnamed. */
+const denied =
+	"[Entries left out: 2 denied by the workspace's .lectorignore. Do not try to reach them another way.]";
+
 describe('grep', () => {
 	const cwd = makeToolWorkspace();
 
@@ -17,31 +21,38 @@ describe('grep', () => {
 				'src/greet.ts:2: \treturn "Hello, " + name;',
 				'src/greet.ts:4: // TODO: hello again',
 				'src/Upper.TS:1: HELLO',
+				denied,
 			].join('\n'),
 		);
 		expect(outcome.details).toMatchObject({filesMatched: 2, truncated: false});
 	});
 
 	it('is case-sensitive by default and takes regular expressions', async () => {
-		expect(text(await grep({pattern: 'hel+o'}, {cwd}))).toBe('src/greet.ts:4: // TODO: hello again');
+		expect(text(await grep({pattern: 'hel+o'}, {cwd}))).toBe(
+			`src/greet.ts:4: // TODO: hello again\n${denied}`,
+		);
 		expect(text(await grep({pattern: '^export (function|const)'}, {cwd}))).toBe(
-			'src/greet.ts:1: export function greet(name: string) {\nsrc/nested/deep.ts:1: export const deep = 1;',
+			`src/greet.ts:1: export function greet(name: string) {\nsrc/nested/deep.ts:1: export const deep = 1;\n${denied}`,
 		);
 	});
 
 	it('searches literal text, a single file, and files matching a glob', async () => {
 		expect(text(await grep({pattern: 'greet("x")', literal: true}, {cwd}))).toBe(
-			'src/index.ts:2: console.log(greet("x"));',
+			`src/index.ts:2: console.log(greet("x"));\n${denied}`,
 		);
 		expect(text(await grep({pattern: 'Title', path: 'README.md'}, {cwd}))).toBe('README.md:1: # Title');
 		expect(text(await grep({pattern: 'export', glob: 'nested/*'}, {cwd: path.join(cwd)}))).toBe(
-			'No matches for "export" in ..',
+			[
+				'No matches for "export" in ..',
+				'[1 entry ignored by .gitignore (or node_modules) was not searched; pass include_ignored=true to search them too.]',
+				denied,
+			].join('\n'),
 		);
 		expect(text(await grep({pattern: 'export', glob: 'src/nested/*'}, {cwd}))).toBe(
-			'src/nested/deep.ts:1: export const deep = 1;',
+			`src/nested/deep.ts:1: export const deep = 1;\n${denied}`,
 		);
 		expect(text(await grep({pattern: 'export', glob: 'deep.ts'}, {cwd}))).toBe(
-			'src/nested/deep.ts:1: export const deep = 1;',
+			`src/nested/deep.ts:1: export const deep = 1;\n${denied}`,
 		);
 	});
 

@@ -14,9 +14,23 @@ describe('ls', () => {
 		const outcome = await ls({}, {cwd});
 		expect(outcome.isError).toBe(false);
 		expect(text(outcome)).toBe(
-			['.git/', '.lectorignore', 'image.png', 'node_modules/', 'README.md', 'src/'].join('\n'),
+			[
+				'.git/',
+				'.lectorignore',
+				'image.png',
+				'node_modules/',
+				'README.md',
+				'src/',
+				"[Entries left out: 2 denied by the workspace's .lectorignore. Do not try to reach them another way.]",
+			].join('\n'),
 		);
-		expect(outcome.details).toMatchObject({tool: 'ls', path: '.', total: 6, truncated: false});
+		expect(outcome.details).toMatchObject({
+			tool: 'ls',
+			path: '.',
+			total: 6,
+			truncated: false,
+			leftOut: {ignored: 2, outside: 0},
+		});
 	});
 
 	it('lists a sub-folder', async () => {

@@ -1,5 +1,10 @@
 import {expect, test} from 'vitest';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../../source/transcript/reducer.js';
+import {
+	applyEvents,
+	emptyTranscript,
+	type TranscriptState,
+	TranscriptStore,
+} from '../../source/transcript/reducer.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 
 /** One event at a time, as a live session delivers them. */
@@ -85,4 +90,54 @@ test('focus defaults to the last tool call and moves between tool calls only', (
 	expect(nextFocusable(state.items, 2, 1)).toBe(-1);
 	expect(focusedIndex(focusOn(initialViewState, 't1'), state.items, state.indexById)).toBe(0);
 	expect(focusedIndex(focusOn(initialViewState, 'gone'), state.items, state.indexById)).toBe(2);
+});
+
+test('a store appends 100,000 events in 2,000 batches without copying: one index write per new item', () => {
+	const store = new TranscriptStore();
+	const first = store.apply([{type: 'user-text', id: 'u', text: 'go'}]);
+	// Every position the index records, counted on the store's own Map: a copy or a rebuild per batch
+	// would write it again for every item already there.
+	const index = first.indexById as Map<string, number>;
+	let writes = 0;
+	const set = index.set.bind(index);
+	index.set = (key, value) => {
+		writes++;
+		return set(key, value);
+	};
+
+	const all: TranscriptEvent[] = [{type: 'user-text', id: 'u', text: 'go'}];
+	let previous = first;
+	let shared = true;
+	for (let batch = 0; batch < 2000; batch++) {
+		const events: TranscriptEvent[] = [];
+		for (let call = 0; call < 25; call++) {
+			const id = `t${batch}-${call}`;
+			events.push({type: 'tool-start', id, name: 'read', args: {path: id}}, {type: 'tool-end', id, result});
+		}
+
+		all.push(...events);
+		const state = store.apply(events);
+		// The same item list and index, in a new state object (what React and the memos compare).
+		if (state.items !== first.items || state.indexById !== first.indexById || state === previous) {
+			shared = false;
+		}
+
+		previous = state;
+	}
+
+	expect(shared).toBe(true);
+	expect(writes).toBe(50_000);
+	expect(store.state.items).toHaveLength(50_001);
+	// The same transcript as the pure reducer builds from all the events at once.
+	expect(store.state.items).toEqual(applyEvents(emptyTranscript, all).items);
+	expect(store.apply([])).toBe(store.state);
+});
+
+test('a store starts from its initial events, and a reset empties it in place', () => {
+	const store = new TranscriptStore([{type: 'notice', id: 'banner', level: 'info', text: 'hello'}]);
+	expect(store.state.items.map((item) => item.id)).toEqual(['banner']);
+	const reset = store.apply([{type: 'reset'}, {type: 'user-text', id: 'u', text: 'again'}]);
+	expect(reset.items.map((item) => item.id)).toEqual(['u']);
+	expect(reset.indexById.get('u')).toBe(0);
+	expect(reset.indexById.has('banner')).toBe(false);
 });

@@ -5,7 +5,7 @@ terminal): each item once it is complete, so a running call is printed with its 
 import process from 'node:process';
 import {createPainter, detectColorLevel} from '../../theme/ansi.js';
 import {themeByName} from '../../theme/themes.js';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
+import {TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {printItems} from '../../ui/print.js';
 
@@ -14,14 +14,14 @@ const incomplete = new Set<TranscriptEvent['type']>(['tool-start', 'reset', 'ass
 
 /** Returns a function that prints the items the given events complete, to stdout. */
 export function createItemPrinter(expanded: boolean): (events: readonly TranscriptEvent[]) => void {
-	let transcript: TranscriptState = emptyTranscript;
+	const store = new TranscriptStore();
 	const painter = createPainter(
 		themeByName(process.env['LECTOR_THEME']),
 		detectColorLevel(process.env, process.stdout.isTTY),
 	);
 	const width = process.stdout.columns || Number(process.env['COLUMNS']) || 100;
 	return (events) => {
-		transcript = applyEvents(transcript, events);
+		const transcript = store.apply(events);
 		const done = events
 			.filter((event) => !incomplete.has(event.type))
 			.map((event) => ('id' in event ? transcript.indexById.get(event.id) : undefined))

@@ -14,10 +14,9 @@ import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js
 import type {SessionMeta} from '../../sessions/types.js';
 import {stringifyForTerminal} from '../../text/safe-json.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {applyEvents, emptyTranscript} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
-import {showTranscript} from '../../ui/show.js';
+import {createPrinter} from '../../ui/show.js';
 import {UsageError} from '../usage-error.js';
 import {pickSession} from './session-picker.js';
 
@@ -260,19 +259,26 @@ export async function runReplay(input: readonly string[], flags: ReplayFlags): P
 		return interactiveMode(filePath, flags);
 	}
 
-	const session = await loadSession(filePath);
-	if (undetected(session, filePath)) {
-		return 1;
-	}
-
 	if (flags.json) {
+		const session = await loadSession(filePath);
+		if (undetected(session, filePath)) {
+			return 1;
+		}
+
 		process.stdout.write(jsonReport(session, session.events));
 		writeStats(session.stats, flags.verbose);
 		return 0;
 	}
 
-	const transcript = applyEvents(emptyTranscript, [headerEvent(session.meta, filePath), ...session.events]);
-	await showTranscript(transcript, {print: true, expanded: flags.expanded});
-	writeStats(session.stats, flags.verbose);
+	// Printed as it is read, in memory that does not grow with the log (see print-replay.ts).
+	const {printLog, scanLog} = await import('./print-replay.js');
+	const scanned = await scanLog(filePath);
+	if (undetected(scanned, filePath)) {
+		return 1;
+	}
+
+	const print = await createPrinter({expanded: flags.expanded});
+	await printLog(filePath, scanned.resets, [headerEvent(scanned.meta, filePath)], print);
+	writeStats(scanned.stats, flags.verbose);
 	return 0;
 }

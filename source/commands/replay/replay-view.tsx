@@ -1,16 +1,19 @@
 /**
 The interactive replay: the TranscriptView over a transcript that grows while the log is read (or
 followed), under a fixed header with the session's facts, with the counts of what was skipped in the
-status line. Events are queued and applied in one reducer call per flush, so a large log costs one
-list copy per flush rather than one per line.
+status line. Events are queued and applied to a TranscriptStore once per flush, in place: loading a
+log is linear in its size. Flushes are at most ten a second, so a load redraws the status count at
+that rate at most (Ink writes nothing when a frame is unchanged).
 */
+
+import {performance} from 'node:perf_hooks';
 import process from 'node:process';
 import {useCallback, useEffect, useMemo, useState} from 'react';
 import type {KeyBindings} from '../../keys/bindings.js';
 import {countsLine, type ReplayStats} from '../../sessions/stats.js';
 import type {SessionMeta} from '../../sessions/types.js';
 import type {Painter} from '../../theme/ansi.js';
-import {applyEvents, emptyTranscript} from '../../transcript/reducer.js';
+import {TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
@@ -19,8 +22,11 @@ import {type PendingFacts, sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
 
-/** Milliseconds between applying queued events to the view. */
-const flushMs = 50;
+/**
+Least milliseconds between two deliveries to the view. The first after a quiet spell goes at once
+(the first screen, a followed log's new line); a load then redraws at most ten times a second.
+*/
+export const flushMs = 100;
 
 /** What the header and the status line say about the session; the latest value wins. */
 export type ReplayFacts = {
@@ -43,6 +49,7 @@ export class EventQueue<Facts = ReplayFacts> {
 	private latestFacts: Facts | undefined;
 	private listener: ((batch: ReplayBatch<Facts>) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
+	private lastFlush = Number.NEGATIVE_INFINITY;
 
 	push(events: readonly TranscriptEvent[]): void {
 		this.pending.push(...events);
@@ -71,9 +78,13 @@ export class EventQueue<Facts = ReplayFacts> {
 	}
 
 	private schedule(): void {
-		this.timer ??= setTimeout(() => {
-			this.flush();
-		}, flushMs);
+		// A timeout even when due at once: the rest of the chunk being read joins the same batch.
+		this.timer ??= setTimeout(
+			() => {
+				this.flush();
+			},
+			Math.max(0, this.lastFlush + flushMs - performance.now()),
+		);
 	}
 
 	private flush(): void {
@@ -83,6 +94,7 @@ export class EventQueue<Facts = ReplayFacts> {
 			return;
 		}
 
+		this.lastFlush = performance.now();
 		const batch = {events: this.pending, facts: this.facts};
 		this.pending = [];
 		this.facts = undefined;
@@ -122,17 +134,20 @@ export function LiveTranscript({
 	pictures,
 	mouse = false,
 }: Props) {
-	const [transcript, setTranscript] = useState(emptyTranscript);
+	const [store] = useState(() => new TranscriptStore());
+	const [transcript, setTranscript] = useState(store.state);
 	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noFacts);
 	useEffect(
 		() =>
 			queue.subscribe((batch) => {
-				setTranscript((current) => applyEvents(current, batch.events));
+				// Applied here, once, not in a state updater: React may call an updater again, and the
+				// store changes in place.
+				setTranscript(store.apply(batch.events));
 				if (batch.facts !== undefined) {
 					setFacts(batch.facts);
 				}
 			}),
-		[queue],
+		[queue, store],
 	);
 	const {meta, stats, loading = false} = facts;
 	// Following a log that holds nothing yet, or reading one: say so, not that its format is unknown.

@@ -1,11 +1,11 @@
 /**
 The shell's transcript: the events it starts with (banner, demo or continued session) and then
-every event the session emits, applied in batches so a burst of streamed deltas costs one reducer
-call (one copy of the item list) per turn of the event loop rather than one per delta.
+every event the session emits, applied in batches (one per turn of the event loop) to a store that
+grows in place, so a long session never copies its item list per delta.
 */
 import {useEffect, useState} from 'react';
 import type {AgentSession} from '../../agent/index.js';
-import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
+import {type TranscriptState, TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 
 /** The part of the session the transcript needs. */
@@ -21,7 +21,8 @@ export function useSessionTranscript(
 	initial: readonly TranscriptEvent[],
 	sticky: readonly TranscriptEvent[],
 ): TranscriptState {
-	const [transcript, setTranscript] = useState(() => applyEvents(emptyTranscript, [...sticky, ...initial]));
+	const [store] = useState(() => new TranscriptStore([...sticky, ...initial]));
+	const [transcript, setTranscript] = useState(store.state);
 	useEffect(() => {
 		let pending: TranscriptEvent[] = [];
 		let lastSwitch: TranscriptEvent | undefined;
@@ -30,7 +31,8 @@ export function useSessionTranscript(
 			scheduled = undefined;
 			const batch = pending;
 			pending = [];
-			setTranscript((state) => applyEvents(state, batch));
+			// Applied once, here: React may call a state updater twice, and the store changes in place.
+			setTranscript(store.apply(batch));
 		};
 
 		const unsubscribe = session.subscribe((event) => {
@@ -49,6 +51,6 @@ export function useSessionTranscript(
 				clearImmediate(scheduled);
 			}
 		};
-	}, [session, sticky]);
+	}, [session, sticky, store]);
 	return transcript;
 }

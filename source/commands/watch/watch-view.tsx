@@ -13,7 +13,7 @@ import type {SessionPick} from '../../sessions/watch-workspace.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {padToWidth} from '../../text/width.js';
 import type {Painter} from '../../theme/ansi.js';
-import {applyEvents, emptyTranscript} from '../../transcript/reducer.js';
+import {TranscriptStore} from '../../transcript/reducer.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.js';
@@ -75,17 +75,20 @@ export function WatchTranscript({
 	pictures,
 	mouse = false,
 }: Props) {
-	const [transcript, setTranscript] = useState(emptyTranscript);
+	const [store] = useState(() => new TranscriptStore());
+	const [transcript, setTranscript] = useState(store.state);
 	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noSession);
 	useEffect(
 		() =>
 			queue.subscribe((batch) => {
-				setTranscript((current) => applyEvents(current, batch.events));
+				// Applied here, once, not in a state updater: React may call an updater again, and the
+				// store changes in place.
+				setTranscript(store.apply(batch.events));
 				if (batch.facts !== undefined) {
 					setFacts(batch.facts);
 				}
 			}),
-		[queue],
+		[queue, store],
 	);
 	const {pick, meta, stats, since} = facts;
 	const header = useCallback(

@@ -17,10 +17,13 @@ Messages are plain data, one request at a time, each answered by one reply (clos
 	{type: 'close'}                           drops the open PDF; no reply
 where failed is {type: 'failed', error: {kind, message}}, kind being the library error's name.
 */
+import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parentPort} from 'node:worker_threads';
 import {parseCappedJson} from './capped-json.js';
+import {DOMMatrix2d} from './dom-matrix.js';
 import {boundedWord} from './word-cut.js';
 
 /** The open PDF's loading task (to destroy it) and document, between open-pdf and close. */
@@ -32,13 +35,52 @@ Where pdf.js finds the data it ships: the standard 14 fonts (without them every 
 or Times falls back slowly, about twice the time per page) and the CMaps that map CJK fonts to text.
 Paths end with a slash, as pdf.js wants.
 */
-function dataFolders() {
-	const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+function dataFolders(root) {
 	return {
 		standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
 		cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
 		cMapPacked: true,
 	};
+}
+
+/**
+Where pdf.js is: the copy `npm run build` puts in dist/pdfjs/ beside the bundled worker (the package
+ships that copy, not pdfjs-dist, whose optional 32 MB canvas binary only drawing needs), else the
+installed pdfjs-dist (under vitest and in dist/'s module build).
+*/
+function pdfjsLocation() {
+	const beside = fileURLToPath(new URL('pdfjs/', import.meta.url));
+	if (existsSync(path.join(beside, 'pdf.mjs'))) {
+		return {root: beside, module: path.join(beside, 'pdf.mjs')};
+	}
+
+	const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+	return {root, module: path.join(root, 'legacy', 'build', 'pdf.mjs')};
+}
+
+let pdfjs;
+
+/**
+pdf.js, loaded on first use: a worker that only ever converts Word files never pays for it. It needs a
+DOMMatrix as it loads (dom-matrix.js gives one, the same with or without @napi-rs/canvas installed),
+and warns (console.warn, before any verbosity option applies) that it found no canvas package to draw
+with: lector only takes text, and the warning would land on the terminal, so it is dropped.
+*/
+async function loadPdfjs() {
+	if (pdfjs === undefined) {
+		const location = pdfjsLocation();
+		globalThis.DOMMatrix ??= DOMMatrix2d;
+		const warn = console.warn;
+		console.warn = () => {};
+		try {
+			const module = await import(pathToFileURL(location.module).href);
+			pdfjs = {getDocument: module.getDocument, data: dataFolders(location.root)};
+		} finally {
+			console.warn = warn;
+		}
+	}
+
+	return pdfjs;
 }
 
 async function closePdf() {
@@ -50,15 +92,14 @@ async function closePdf() {
 
 async function openPdf(data) {
 	await closePdf();
-	// Loaded on first use: a worker that only ever converts Word files never pays for pdf.js.
-	const {getDocument} = await import('pdfjs-dist/legacy/build/pdf.mjs');
+	const {getDocument, data: folders} = await loadPdfjs();
 	// isEvalSupported off: a PDF must never run code; verbosity 0: pdf.js warnings would land on the terminal.
 	task = getDocument({
 		data: new Uint8Array(data),
 		isEvalSupported: false,
 		verbosity: 0,
 		disableFontFace: true,
-		...dataFolders(),
+		...folders,
 	});
 	document = await task.promise;
 	return {type: 'opened', pageCount: document.numPages};

@@ -1,7 +1,21 @@
 import path from 'node:path';
 
-/** The tree-sitter grammars lector ships (wasm builds from @repomix/tree-sitter-wasms). */
-export type Grammar = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'c' | 'cpp';
+/**
+The tree-sitter grammars lector ships (wasm builds from @repomix/tree-sitter-wasms): `npm run build`
+copies these, and only these, into dist/grammars/.
+*/
+export const grammars = [
+	'typescript',
+	'tsx',
+	'javascript',
+	'python',
+	'go',
+	'rust',
+	'java',
+	'c',
+	'cpp',
+] as const;
+export type Grammar = (typeof grammars)[number];
 
 /** What an outline is made with: a tree-sitter grammar, or the Markdown heading scan. */
 export type OutlineLanguage = Grammar | 'markdown';

@@ -1,4 +1,6 @@
+import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import {fileURLToPath} from 'node:url';
 import type {Language, Parser, Tree} from 'web-tree-sitter';
 import type {Grammar} from './languages.js';
 
@@ -32,9 +34,19 @@ async function loadRuntime(): Promise<Runtime> {
 	return runtime;
 }
 
+/**
+A grammar's wasm: the copy `npm run build` puts in dist/grammars/ beside the bundled code (the package
+ships only the grammars lector uses, not all of @repomix/tree-sitter-wasms), else the installed package
+(under vitest and in dist/'s module build).
+*/
 function wasmPath(grammar: Grammar): string {
-	const require = createRequire(import.meta.url);
-	return require.resolve(`@repomix/tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`);
+	const file = `tree-sitter-${grammar}.wasm`;
+	const beside = fileURLToPath(new URL(`grammars/${file}`, import.meta.url));
+	if (existsSync(beside)) {
+		return beside;
+	}
+
+	return createRequire(import.meta.url).resolve(`@repomix/tree-sitter-wasms/out/${file}`);
 }
 
 async function loadLanguage(grammar: Grammar): Promise<Language> {

@@ -46,7 +46,18 @@ export function newSessionPath(
 	return path.join(workspaceSessionsFolder(cwd, env, home), `${stamp}_${id}.jsonl`);
 }
 
-/** The most recent session log of a workspace, or undefined when it has none. */
+/**
+The id prefix of the logs `lector mcp` writes: the same format and folder as the shell's, so replay and
+watch show them, but a record of another agent's calls, never a conversation `--continue` could resume.
+*/
+export const serverLogIdPrefix = 'mcp-';
+
+/** True for a log name made by `newSessionPath` for an MCP server session. */
+export function isServerLogName(name: string): boolean {
+	return name.includes(`_${serverLogIdPrefix}`);
+}
+
+/** The most recent conversation log of a workspace (server logs aside), or undefined when it has none. */
 export async function findLastSession(
 	cwd: string,
 	env: StoreEnvironment,
@@ -60,7 +71,7 @@ export async function findLastSession(
 		return undefined;
 	}
 
-	const logs = names.filter((name) => name.endsWith('.jsonl')).sort();
+	const logs = names.filter((name) => name.endsWith('.jsonl') && !isServerLogName(name)).sort();
 	const last = logs.at(-1);
 	return last === undefined ? undefined : path.join(folder, last);
 }

@@ -3,6 +3,8 @@ ToolDetails from lector's own session log. A log is untrusted input: each kind o
 field by field, and a record that is none of lector's tools' details reads as absent (the panel is
 then the generic one), never as something a panel would misread.
 */
+
+import type {LeftOut} from '../../read/entry-gate.js';
 import type {FindDetails} from '../../tools/find.js';
 import type {GrepDetails} from '../../tools/grep.js';
 import type {GrepMatch} from '../../tools/grep-file.js';
@@ -15,6 +17,20 @@ function strings(record: JsonRecord, key: string): string[] {
 	return arr(record, key).filter((value): value is string => typeof value === 'string');
 }
 
+/** A count as logged; logs from before a field existed, or with a broken one, read as 0. */
+function countOf(record: JsonRecord, key: string): number {
+	const value = num(record, key);
+	return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+/** What a listing left out; logs from before it was recorded left nothing out that they said. */
+function leftOutOf(value: JsonRecord): LeftOut {
+	const leftOut = value['leftOut'];
+	return isRecord(leftOut)
+		? {ignored: countOf(leftOut, 'ignored'), outside: countOf(leftOut, 'outside')}
+		: {ignored: 0, outside: 0};
+}
+
 function lsOf(value: JsonRecord): LsDetails {
 	return {
 		tool: 'ls',
@@ -22,6 +38,7 @@ function lsOf(value: JsonRecord): LsDetails {
 		entries: strings(value, 'entries'),
 		total: num(value, 'total') ?? 0,
 		truncated: bool(value, 'truncated') ?? false,
+		leftOut: leftOutOf(value),
 		errorMessage: str(value, 'errorMessage'),
 	};
 }
@@ -34,6 +51,9 @@ function findOf(value: JsonRecord): FindDetails {
 		matches: strings(value, 'matches'),
 		truncated: bool(value, 'truncated') ?? false,
 		incomplete: bool(value, 'incomplete') ?? false,
+		includeIgnored: bool(value, 'includeIgnored') ?? false,
+		gitignored: countOf(value, 'gitignored'),
+		leftOut: leftOutOf(value),
 		errorMessage: str(value, 'errorMessage'),
 	};
 }
@@ -64,6 +84,9 @@ function grepOf(value: JsonRecord): GrepDetails {
 		truncated: bool(value, 'truncated') ?? false,
 		skippedLarge: num(value, 'skippedLarge') ?? 0,
 		incomplete: bool(value, 'incomplete') ?? false,
+		includeIgnored: bool(value, 'includeIgnored') ?? false,
+		gitignored: countOf(value, 'gitignored'),
+		leftOut: leftOutOf(value),
 		errorMessage: str(value, 'errorMessage'),
 	};
 }

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, test} from 'vitest';
-import {EventQueue, LiveTranscript} from '../../../source/commands/replay/replay-view.js';
+import {EventQueue, flushMs, LiveTranscript} from '../../../source/commands/replay/replay-view.js';
 import {defaultBindings} from '../../../source/keys/bindings.js';
 import {StatsCollector} from '../../../source/sessions/stats.js';
 import type {SessionMeta} from '../../../source/sessions/types.js';
@@ -349,4 +349,36 @@ test('a log still being read: every frame says so until its facts come, none say
 	queue.setFacts({meta: undefined, stats: statsWithProblems()});
 	const done = await current.waitForFrame((text) => text.split('\n')[0]?.includes('unknown format') === true);
 	expect(done.split('\n')[0]).not.toContain('reading the log');
+});
+
+test('a log read in many small chunks redraws at most ten times a second, and at once after a quiet spell', async () => {
+	const {view, queue} = await show(100);
+	await view.waitForFrame((text) => text.includes('prompt number 1'));
+	const before = view.framesSinceResize().length;
+	// A reader delivering a chunk every 5 ms for a second: 200 deliveries.
+	const started = performance.now();
+	for (let chunk = 0; chunk < 200; chunk++) {
+		queue.push(call(`load${chunk}`, `load ${chunk}`, 'ok'));
+		// eslint-disable-next-line no-await-in-loop
+		await new Promise((resolve) => {
+			setTimeout(resolve, 5);
+		});
+	}
+
+	const elapsed = performance.now() - started;
+	const total = sessionEvents().filter((event) => event.type !== 'tool-end').length + 200;
+	await view.waitForFrame((text) => statusLine(text).includes(`/${total}`), 2000);
+	// ink-testing-library writes every render: one frame per delivery to the view.
+	const frames = view.framesSinceResize().length - before;
+	expect(frames).toBeGreaterThan(1);
+	// Ten a second at most, whatever the flush period is set to.
+	expect(frames).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2);
+	// After a quiet spell, the next events are drawn at once, not a flush period later.
+	await new Promise((resolve) => {
+		setTimeout(resolve, flushMs * 2);
+	});
+	const quiet = performance.now();
+	queue.push(call('late', 'late call', 'ok'));
+	await view.waitForFrame((text) => statusLine(text).includes(`/${total + 1}`));
+	expect(performance.now() - quiet).toBeLessThan(flushMs);
 });

@@ -5,6 +5,7 @@ changes on network file systems, on some containers' overlays, and between two w
 also ends after `pollMs`, and a change seen by neither is found at the next poll.
 */
 import {type FSWatcher, watch} from 'node:fs';
+import path from 'node:path';
 
 /** Something a follower can wait on between two looks at its files. */
 export type Waiter = {
@@ -86,15 +87,34 @@ export class ChangeWaker implements Waiter {
 		}
 
 		for (const watched of this.wanted) {
-			if (this.watchers.has(watched)) {
-				continue;
+			if (!this.watchers.has(watched)) {
+				this.armOne(watched);
 			}
+		}
+	}
 
+	/**
+	Watch `watched`, or while it is missing the nearest folder above it that exists, for the creation
+	of the next folder on the way (a session folder made with the session's first log): that change
+	wakes the waiter, and the next wait watches one level deeper.
+	*/
+	private armOne(watched: string): void {
+		let target = watched;
+		for (;;) {
+			const next =
+				target === watched
+					? undefined
+					: path.basename(path.relative(target, watched).split(path.sep)[0] ?? '');
 			try {
-				const watcher = watch(watched, {persistent: false}, (event) => {
-					// A file renamed over or removed: this watch follows the old inode, so the next wait
-					// watches the path again (its new file).
-					if (event === 'rename' && this.watchers.get(watched) === watcher) {
+				const watcher = watch(target, {persistent: false}, (event, name) => {
+					if (next !== undefined && name !== null && String(name) !== next) {
+						// Something else changed in the folder above: not on the way to the path.
+						return;
+					}
+
+					// A file renamed over or removed follows its old inode; a folder above the path is done
+					// once the next one is made. Either way the next wait watches the path again.
+					if ((event === 'rename' || next !== undefined) && this.watchers.get(watched) === watcher) {
 						watcher.close();
 						this.watchers.delete(watched);
 					}
@@ -111,8 +131,15 @@ export class ChangeWaker implements Waiter {
 					this.notice();
 				});
 				this.watchers.set(watched, watcher);
-			} catch {
-				// Missing, or no watches left (inotify's limit): the poll covers it.
+				return;
+			} catch (error) {
+				const parent = path.dirname(target);
+				// No watches left (inotify's limit), or nothing above exists: the poll covers it.
+				if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === target) {
+					return;
+				}
+
+				target = parent;
 			}
 		}
 	}

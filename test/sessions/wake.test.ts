@@ -1,4 +1,4 @@
-import {appendFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {followFile} from '../../source/sessions/follow.js';
@@ -121,5 +121,37 @@ test('followFile with a waker reads an appended line long before its poll', asyn
 		controller.abort();
 		waker.close();
 		await following;
+	}
+});
+
+test('while a folder is missing, the nearest one above that exists is watched for it', async () => {
+	const folder = path.join(directory, 'state', 'lector', 'sessions', 'workspace');
+	const waker = new ChangeWaker([folder]);
+	const controller = new AbortController();
+	try {
+		// Something else in the folder above does not wake it.
+		const unrelated = timed(async () => waker.wait(300, controller.signal));
+		setTimeout(() => {
+			writeFileSync(path.join(directory, 'unrelated.txt'), 'x');
+		}, 20);
+		expect(await unrelated).toBeGreaterThanOrEqual(250);
+
+		// The folder's first ancestor appears: that wakes it, and each wait then watches a level deeper.
+		const made = timed(async () => waker.wait(5000, controller.signal));
+		setTimeout(() => {
+			mkdirSync(folder, {recursive: true});
+		}, 20);
+		expect(await made).toBeLessThan(2000);
+		for (let level = 0; level < 4; level++) {
+			await waker.wait(1, controller.signal);
+		}
+
+		const written = timed(async () => waker.wait(5000, controller.signal));
+		setTimeout(() => {
+			writeFileSync(path.join(folder, 'log.jsonl'), '{}\n');
+		}, 20);
+		expect(await written).toBeLessThan(2000);
+	} finally {
+		waker.close();
 	}
 });

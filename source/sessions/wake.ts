@@ -21,7 +21,18 @@ export class ChangeWaker implements Waiter {
 	private wake: (() => void) | undefined;
 	private closed = false;
 
-	constructor(paths: readonly string[] = []) {
+	/**
+	Which changes wake the waiter (all when absent): given the event and, when the system names it, the
+	path that changed. For the session folders: not the log being followed, whose every line changes its
+	folder too and is read by its own follower.
+	*/
+	private readonly wakeFor: ((event: string, changed: string | undefined) => boolean) | undefined;
+
+	constructor(
+		paths: readonly string[] = [],
+		options: {readonly wakeFor?: (event: string, changed: string | undefined) => boolean} = {},
+	) {
+		this.wakeFor = options.wakeFor;
 		for (const watched of paths) {
 			this.wanted.add(watched);
 		}
@@ -109,6 +120,10 @@ export class ChangeWaker implements Waiter {
 				const watcher = watch(target, {persistent: false}, (event, name) => {
 					if (next !== undefined && name !== null && String(name) !== next) {
 						// Something else changed in the folder above: not on the way to the path.
+						return;
+					}
+
+					if (this.wakeFor?.(event, name === null ? undefined : path.join(target, String(name))) === false) {
 						return;
 					}
 

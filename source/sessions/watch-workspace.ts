@@ -140,6 +140,7 @@ export type WatchWorkspaceOptions = ChooserOptions & {
 };
 
 type Following = {
+	readonly filePath: string;
 	readonly controller: AbortController;
 	readonly done: Promise<unknown>;
 	readonly waker: ChangeWaker;
@@ -178,9 +179,11 @@ export async function watchWorkspace(options: WatchWorkspaceOptions): Promise<vo
 	const scanMs = options.scanMs ?? 500;
 	const minScanGapMs = options.minScanGapMs ?? 100;
 	const chooser = new SessionChooser(options);
-	const folders = new ChangeWaker();
-	const codexCwds = new Map<string, string>();
 	let following: Following | undefined;
+	const folders = new ChangeWaker([], {
+		wakeFor: (event, changed) => event === 'rename' || changed !== following?.filePath,
+	});
+	const codexCwds = new Map<string, string>();
 	let generation = 0;
 
 	const stopFollowing = async () => {
@@ -216,7 +219,7 @@ export async function watchWorkspace(options: WatchWorkspaceOptions): Promise<vo
 		}).catch(() => {
 			// The log became unreadable (permissions, a folder in its place): the next pick takes over.
 		});
-		following = {controller, done, waker};
+		following = {filePath: pick.entry.filePath, controller, done, waker};
 	};
 
 	try {

@@ -155,3 +155,38 @@ test('while a folder is missing, the nearest one above that exists is watched fo
 		waker.close();
 	}
 });
+
+test('wakeFor leaves out the changes it is told to: here, one file written to in the folder', async () => {
+	const folder = path.join(directory, 'entries');
+	mkdirSync(folder);
+	const log = path.join(folder, 'shown.jsonl');
+	writeFileSync(log, '');
+	const waker = new ChangeWaker([folder], {
+		wakeFor: (event, changed) => event === 'rename' || changed !== log,
+	});
+	const controller = new AbortController();
+	try {
+		await waker.wait(1, controller.signal);
+		const written = timed(async () => waker.wait(300, controller.signal));
+		setTimeout(() => {
+			appendFileSync(log, 'line\n');
+		}, 20);
+		expect(await written).toBeGreaterThanOrEqual(250);
+
+		const made = timed(async () => waker.wait(5000, controller.signal));
+		setTimeout(() => {
+			writeFileSync(path.join(folder, 'new.jsonl'), '');
+		}, 20);
+		expect(await made).toBeLessThan(2000);
+
+		// Another file written to (a lector log's first event after its header) does wake it.
+		await waker.wait(1, controller.signal);
+		const other = timed(async () => waker.wait(5000, controller.signal));
+		setTimeout(() => {
+			appendFileSync(path.join(folder, 'new.jsonl'), 'line\n');
+		}, 20);
+		expect(await other).toBeLessThan(2000);
+	} finally {
+		waker.close();
+	}
+});

@@ -13,6 +13,7 @@ const helpText = `
 	  $ lector                 Ask a model about the code in this folder (the agent shell)
 	  $ lector read <path>     Read a file as a coding agent's read tool would
 	  $ lector replay [log]    Show a session log of lector, pi, Claude Code or Codex
+	  $ lector watch           Follow the newest session of any agent in this folder, live
 
 	Options for read
 	  --offset N           First line to read (1-based)
@@ -39,6 +40,12 @@ const helpText = `
 	  --json               Print the session facts, counts and normalised events
 	  --follow             Keep the log open and show entries as the agent appends them
 	  --verbose            List what was skipped, unknown or malformed, with reasons
+
+	Options for watch (run it beside the agent; replay --follow without a log does the same)
+	  --cwd DIR            The workspace the agent runs in (default: the current folder)
+	  --agent LIST         Only these agents: lector, pi, claude, codex (comma-separated)
+	  --print              Print each item once complete instead of the interactive view
+	  --expanded           Show panels expanded
 
 	Options for the shell (keys: docs/shell.md; models: docs/agent.md)
 	  --cwd DIR            The workspace the model reads (default: the current folder)
@@ -114,8 +121,9 @@ function unknownFlags(cli: ReturnType<typeof parseArguments>): string[] {
 
 async function main(): Promise<number> {
 	const cli = parseArguments();
-	// The short spellings people try first; meow answers only --help and --version itself.
-	if (cli.flags['h'] === true) {
+	// The short spellings people try first; meow answers --help and --version itself only when alone
+	// (`lector watch --help` would otherwise start the watch).
+	if (cli.flags['h'] === true || cli.flags['help'] === true) {
 		cli.showHelp(0);
 	}
 
@@ -131,7 +139,7 @@ async function main(): Promise<number> {
 	}
 
 	const [command, ...rest] = cli.input;
-	if (command === undefined || command === 'read' || command === 'replay') {
+	if (command === undefined || command === 'read' || command === 'replay' || command === 'watch') {
 		checkCommandFlags(command ?? 'shell', typedFlags(process.argv.slice(2), flags));
 	}
 
@@ -160,6 +168,11 @@ async function main(): Promise<number> {
 	if (command === 'replay') {
 		const {runReplay} = await import('./commands/replay/replay-command.js');
 		return runReplay(rest, cli.flags);
+	}
+
+	if (command === 'watch') {
+		const {runWatch} = await import('./commands/watch/watch-command.js');
+		return runWatch(rest, cli.flags);
 	}
 
 	if (command === undefined) {

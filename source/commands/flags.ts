@@ -26,6 +26,8 @@ export const meowFlags = {
 	// lector replay
 	follow: {type: 'boolean', default: false},
 	verbose: {type: 'boolean', default: false},
+	// lector watch
+	agent: {type: 'string'},
 	// lector (the agent shell)
 	provider: {type: 'string'},
 	model: {type: 'string'},
@@ -37,7 +39,7 @@ export const meowFlags = {
 } as const;
 
 /** The commands, `shell` being `lector` with no command. */
-export type CommandName = 'read' | 'replay' | 'shell';
+export type CommandName = 'read' | 'replay' | 'watch' | 'shell';
 
 /** The commands that take each flag (meow's camelCase names); the type keeps it in step with meowFlags. */
 export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly CommandName[]>> = {
@@ -47,17 +49,18 @@ export const flagCommands: Readonly<Record<keyof typeof meowFlags, readonly Comm
 	outline: ['read'],
 	pages: ['read'],
 	cells: ['read'],
-	cwd: ['read', 'shell'],
+	cwd: ['read', 'watch', 'shell'],
 	json: ['read', 'replay'],
 	modelView: ['read'],
-	print: ['read', 'replay'],
-	expanded: ['read', 'replay'],
+	print: ['read', 'replay', 'watch'],
+	expanded: ['read', 'replay', 'watch'],
 	confine: ['read'],
 	lineNumbers: ['read'],
 	maxLines: ['read', 'shell'],
 	maxBytes: ['read', 'shell'],
 	follow: ['replay'],
 	verbose: ['replay'],
+	agent: ['watch'],
 	provider: ['shell'],
 	model: ['shell'],
 	baseUrl: ['shell'],
@@ -73,6 +76,7 @@ const ownersByName: Readonly<Partial<Record<string, readonly CommandName[]>>> = 
 const commandTitles: Record<CommandName, string> = {
 	read: 'lector read',
 	replay: 'lector replay',
+	watch: 'lector watch',
 	shell: 'lector (the shell)',
 };
 

@@ -15,6 +15,7 @@ import {LineSplitter} from './line-reader.js';
 import type {ReplayOutcome} from './replay-file.js';
 import {SessionReplayer} from './replayer.js';
 import type {SessionFormat} from './types.js';
+import type {Waiter} from './wake.js';
 
 /** Options for following one log. */
 export type FollowOptions = {
@@ -26,6 +27,8 @@ export type FollowOptions = {
 	readonly maxLineBytes?: number;
 	/** How often to look for new bytes, in milliseconds. */
 	readonly pollMs?: number;
+	/** Wakes the follower before the poll when the file changes (lector watch: a ChangeWaker on it). */
+	readonly waiter?: Waiter;
 	readonly format?: SessionFormat;
 	/** Claude Code: how many subagent files are followed at once, and for how long once done. */
 	readonly subagents?: SubagentFollowLimits;
@@ -54,6 +57,8 @@ async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	}
 }
 
+const sleeper: Waiter = {wait: sleep};
+
 /** Following cannot go on: what the path names is not a log file. The message says what it is. */
 export class FollowError extends Error {}
 
@@ -76,17 +81,19 @@ Opens the path once it names a file; undefined when aborted first. What appears 
 a directory would fail every read, and opening a FIFO blocks until a writer comes (SIGINT would not stop
 it), so the path is stat'ed first, opened without blocking, and the opened descriptor checked again.
 */
+
 async function waitForFile(
 	filePath: string,
 	signal: AbortSignal,
 	pollMs: number,
+	waiter: Waiter,
 ): Promise<FileHandle | undefined> {
 	while (!signal.aborted) {
 		let stats: Stats;
 		try {
 			stats = await stat(filePath);
 		} catch {
-			await sleep(pollMs, signal);
+			await waiter.wait(pollMs, signal);
 			continue;
 		}
 
@@ -98,7 +105,7 @@ async function waitForFile(
 		try {
 			handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
 		} catch {
-			await sleep(pollMs, signal);
+			await waiter.wait(pollMs, signal);
 			continue;
 		}
 
@@ -122,6 +129,7 @@ truncated, the view is reset and the new file read from its start.
 export async function followFile(filePath: string, options: FollowOptions): Promise<ReplayOutcome> {
 	const {signal} = options;
 	const pollMs = options.pollMs ?? 250;
+	const waiter = options.waiter ?? sleeper;
 	const replay = (): {replayer: SessionReplayer; subagents: SubagentFollower} => {
 		const index = scanSubagents(filePath);
 		const replayer = new SessionReplayer({filePath, format: options.format, subagents: index});
@@ -142,7 +150,7 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 		meta: replayer.meta(),
 		stats: replayer.stats.snapshot(),
 	});
-	let handle = await waitForFile(filePath, signal, pollMs);
+	let handle = await waitForFile(filePath, signal, pollMs, waiter);
 	if (handle === undefined) {
 		return outcome();
 	}
@@ -189,14 +197,14 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 				if (now === undefined) {
 					// Gone for now (rm before the new file is written): look again later.
 					vanished = true;
-					await sleep(pollMs, signal);
+					await waiter.wait(pollMs, signal);
 					continue;
 				}
 
 				// Back after vanishing counts as replaced even when the new file got the old inode number.
 				if (vanished || !sameFile(now.identity, identity)) {
 					// Replaced: what the old file still holds is no longer the log. Read the new one.
-					const next = await waitForFile(filePath, signal, pollMs);
+					const next = await waitForFile(filePath, signal, pollMs, waiter);
 					if (next === undefined) {
 						break;
 					}
@@ -216,7 +224,7 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 				}
 
 				await pollSubagents();
-				await sleep(pollMs, signal);
+				await waiter.wait(pollMs, signal);
 				afterWait = true;
 				continue;
 			}

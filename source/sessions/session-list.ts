@@ -27,6 +27,13 @@ export type ListOptions = {
 	readonly env: StoreEnvironment;
 	/** Codex rollouts to open (newest first) when looking for this folder's. */
 	readonly codexScanLimit?: number;
+	/** Only these agents' sessions (all four when absent). */
+	readonly formats?: readonly SessionFormat[];
+	/**
+	The folder each rollout names, kept between calls by one that lists again and again (lector watch):
+	a rollout's first line never changes, so it is read once rather than at every look.
+	*/
+	readonly codexCwds?: Map<string, string>;
 };
 
 async function jsonlIn(folder: string, format: SessionFormat): Promise<SessionEntry[]> {
@@ -125,7 +132,30 @@ async function lectorSessions(folder: string): Promise<SessionEntry[]> {
 	return kept.filter((entry): entry is SessionEntry => entry !== undefined);
 }
 
-async function codexSessions(root: string, cwd: string, limit: number): Promise<SessionEntry[]> {
+async function cachedRolloutCwd(
+	filePath: string,
+	cache: Map<string, string> | undefined,
+): Promise<string | undefined> {
+	const known = cache?.get(filePath);
+	if (known !== undefined) {
+		return known;
+	}
+
+	// Not kept when not found: a rollout being created may not hold its first line yet.
+	const cwd = await rolloutCwd(filePath);
+	if (cwd !== undefined) {
+		cache?.set(filePath, cwd);
+	}
+
+	return cwd;
+}
+
+async function codexSessions(
+	root: string,
+	cwd: string,
+	limit: number,
+	cache: Map<string, string> | undefined,
+): Promise<SessionEntry[]> {
 	const found: SessionEntry[] = [];
 	let opened = 0;
 	for (const year of await sortedDirs(root)) {
@@ -141,7 +171,7 @@ async function codexSessions(root: string, cwd: string, limit: number): Promise<
 
 					opened++;
 					try {
-						if ((await rolloutCwd(entry.filePath)) === cwd) {
+						if ((await cachedRolloutCwd(entry.filePath, cache)) === cwd) {
 							found.push(entry);
 						}
 					} catch {
@@ -155,17 +185,61 @@ async function codexSessions(root: string, cwd: string, limit: number): Promise<
 	return found;
 }
 
-/** Every agent's sessions for the folder, newest first. */
-export async function listSessions(options: ListOptions): Promise<SessionEntry[]> {
+/** One place an agent keeps its sessions for the folder. */
+export type SessionFolder = {
+	readonly format: SessionFormat;
+	readonly folder: string;
+};
+
+/**
+Where each agent keeps the folder's sessions (the folders may not exist yet). Codex keeps every
+folder's rollouts under one tree of dates, so its entry is the root of that tree.
+*/
+export function sessionFolders(
+	options: Pick<ListOptions, 'cwd' | 'home' | 'env' | 'formats'>,
+): SessionFolder[] {
 	const {cwd, home, env} = options;
 	const claudeRoot = env['CLAUDE_CONFIG_DIR'] || path.join(home, '.claude');
 	const codexRoot = env['CODEX_HOME'] || path.join(home, '.codex');
-	const groups = await Promise.all([
-		lectorSessions(workspaceSessionsFolder(cwd, env, home)),
-		jsonlIn(path.join(home, '.pi', 'agent', 'sessions', piFolderName(cwd)), 'pi'),
-		...claudeFolderNames(cwd).map((name) => jsonlIn(path.join(claudeRoot, 'projects', name), 'claude-code')),
-		codexSessions(path.join(codexRoot, 'sessions'), cwd, options.codexScanLimit ?? 200),
-	]);
+	const folders: SessionFolder[] = [
+		{format: 'lector', folder: workspaceSessionsFolder(cwd, env, home)},
+		{format: 'pi', folder: path.join(home, '.pi', 'agent', 'sessions', piFolderName(cwd))},
+		...claudeFolderNames(cwd).map((name) => ({
+			format: 'claude-code' as const,
+			folder: path.join(claudeRoot, 'projects', name),
+		})),
+		{format: 'codex', folder: path.join(codexRoot, 'sessions')},
+	];
+	return folders.filter((entry) => options.formats === undefined || options.formats.includes(entry.format));
+}
+
+function sessionsIn(place: SessionFolder, options: ListOptions): Promise<SessionEntry[]> {
+	switch (place.format) {
+		case 'lector': {
+			return lectorSessions(place.folder);
+		}
+
+		case 'codex': {
+			return codexSessions(place.folder, options.cwd, options.codexScanLimit ?? 200, options.codexCwds);
+		}
+
+		case 'claude-code': {
+			// Claude Code 2.0.x kept each subagent's transcript beside the sessions, as agent-<id>.jsonl: part
+			// of the session that started it (replayed under its Task call), not a session of its own.
+			return jsonlIn(place.folder, place.format).then((entries) =>
+				entries.filter((entry) => !path.basename(entry.filePath).startsWith('agent-')),
+			);
+		}
+
+		default: {
+			return jsonlIn(place.folder, place.format);
+		}
+	}
+}
+
+/** Every agent's sessions for the folder, newest first. */
+export async function listSessions(options: ListOptions): Promise<SessionEntry[]> {
+	const groups = await Promise.all(sessionFolders(options).map(async (place) => sessionsIn(place, options)));
 	const seen = new Set<string>();
 	return groups
 		.flat()

@@ -54,7 +54,10 @@ describe.skipIf(!existsSync(cli))('the built binary', () => {
 			'--follow is a flag of lector replay, not of lector read',
 		],
 		[['replay', 'x.jsonl', '--offset', '3'], '--offset is a flag of lector read, not of lector replay'],
-		[['replay', 'x.jsonl', '--cwd', '.'], '--cwd is a flag of lector read and lector (the shell)'],
+		[
+			['replay', 'x.jsonl', '--cwd', '.'],
+			'--cwd is a flag of lector read, lector watch and lector (the shell)',
+		],
 		[['--verbose'], '--verbose is a flag of lector replay, not of lector (the shell)'],
 		[
 			['replay', 'x.jsonl', '--allow-outside'],

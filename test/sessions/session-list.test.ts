@@ -53,3 +53,26 @@ test('lists every agent’s sessions for the folder, newest first', async () => 
 test('nothing there is an empty list', async () => {
 	expect(await listSessions({cwd: '/nowhere', home: path.join(home, 'empty'), env: {}})).toEqual([]);
 });
+
+test('formats keeps to the agents named; a rollout’s folder is read once with a cache', async () => {
+	const base = path.join(home, 'formats');
+	const env = {XDG_STATE_HOME: path.join(base, 'state'), CODEX_HOME: path.join(base, 'codex')};
+	const meta = `${JSON.stringify({timestamp: 't', type: 'session_meta', payload: {id: 'x', cwd}})}\n`;
+	const rollout = path.join(base, 'codex', 'sessions', '2025', '03', '03', 'rollout-1.jsonl');
+	put(rollout, meta, 2000);
+	put(path.join(base, '.pi', 'agent', 'sessions', '--work-my.app--', 'p.jsonl'), '{}\n', 3000);
+	const formats = async (only: Parameters<typeof listSessions>[0]['formats']) =>
+		(await listSessions({cwd, home: base, env, formats: only})).map((entry) => entry.format);
+	expect(await formats(['codex'])).toEqual(['codex']);
+	expect(await formats(['pi', 'lector'])).toEqual(['pi']);
+	expect(await formats(undefined)).toEqual(['pi', 'codex']);
+
+	const codexCwds = new Map<string, string>();
+	expect(await listSessions({cwd, home: base, env, codexCwds})).toHaveLength(2);
+	expect(codexCwds.get(rollout)).toBe(cwd);
+	// What the cache says is believed: the first line is not read again.
+	codexCwds.set(rollout, '/elsewhere');
+	expect((await listSessions({cwd, home: base, env, codexCwds})).map((entry) => entry.format)).toEqual([
+		'pi',
+	]);
+});

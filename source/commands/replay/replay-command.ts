@@ -14,7 +14,6 @@ import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js
 import type {SessionMeta} from '../../sessions/types.js';
 import {stringifyForTerminal} from '../../text/safe-json.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {createPrinter} from '../../ui/show.js';
@@ -157,37 +156,18 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 		}
 
 		// --json streams one event per line; --print streams each item's text once it is complete.
-		const store = new TranscriptStore();
-		const {printItems} = await import('../../ui/print.js');
-		const {createPainter, detectColorLevel} = await import('../../theme/ansi.js');
-		const {themeByName} = await import('../../theme/themes.js');
-		const painter = createPainter(
-			themeByName(process.env['LECTOR_THEME']),
-			detectColorLevel(process.env, process.stdout.isTTY),
-		);
-		const width = process.stdout.columns || Number(process.env['COLUMNS']) || 100;
+		const print = flags.json
+			? undefined
+			: (await import('./print-stream.js')).createItemPrinter(flags.expanded);
 		await followFile(filePath, {
 			signal: controller.signal,
 			onEvents(events) {
-				if (flags.json) {
+				if (print === undefined) {
 					process.stdout.write(events.map((event) => `${stringifyForTerminal(event)}\n`).join(''));
 					return;
 				}
 
-				const transcript = store.apply(events);
-				const done = events
-					.filter(
-						(event) =>
-							event.type !== 'tool-start' && event.type !== 'reset' && event.type !== 'assistant-delta',
-					)
-					.map((event) => ('id' in event ? transcript.indexById.get(event.id) : undefined))
-					.map((index) => (index === undefined ? undefined : transcript.items[index]))
-					.filter((item) => item !== undefined);
-				if (done.length > 0) {
-					process.stdout.write(
-						`${printItems(done, {width, expanded: flags.expanded, previewLines: 5, painter})}\n`,
-					);
-				}
+				print(events);
 			},
 		});
 		return 0;
@@ -249,6 +229,16 @@ export async function runReplay(input: readonly string[], flags: ReplayFlags): P
 	const interactive =
 		!flags.print && !flags.json && process.stdout.isTTY === true && process.stdin.isTTY === true;
 	const given = input[0];
+	if (given === undefined && flags.follow) {
+		// Following without a log: the newest session of any agent here, switching as new ones start.
+		if (flags.json) {
+			throw new UsageError('--json with --follow needs a log: lector replay <log> --follow --json.');
+		}
+
+		const {runWatch} = await import('../watch/watch-command.js');
+		return runWatch([], {expanded: flags.expanded, print: flags.print});
+	}
+
 	const picked = given === undefined ? await pickSession(interactive) : {filePath: path.resolve(given)};
 	if (!('filePath' in picked)) {
 		return picked.exitCode;

@@ -37,17 +37,17 @@ export type ReplayFacts = {
 };
 
 /** One delivery: the events since the last one, and the facts when they changed. */
-export type ReplayBatch = {
+export type ReplayBatch<Facts = ReplayFacts> = {
 	readonly events: readonly TranscriptEvent[];
-	readonly facts: ReplayFacts | undefined;
+	readonly facts: Facts | undefined;
 };
 
 /** Events and session facts pushed by a reader, delivered to one listener in batches. */
-export class EventQueue {
+export class EventQueue<Facts = ReplayFacts> {
 	private pending: TranscriptEvent[] = [];
-	private facts: ReplayFacts | undefined;
-	private latestFacts: ReplayFacts | undefined;
-	private listener: ((batch: ReplayBatch) => void) | undefined;
+	private facts: Facts | undefined;
+	private latestFacts: Facts | undefined;
+	private listener: ((batch: ReplayBatch<Facts>) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private lastFlush = Number.NEGATIVE_INFINITY;
 
@@ -57,19 +57,19 @@ export class EventQueue {
 	}
 
 	/** New session facts, delivered with the next batch (a follow updates them per chunk read). */
-	setFacts(facts: ReplayFacts): void {
+	setFacts(facts: Facts): void {
 		this.facts = facts;
 		this.latestFacts = facts;
 		this.schedule();
 	}
 
 	/** The facts set last, for a view's first frame (it subscribes only after that frame). */
-	currentFacts(): ReplayFacts | undefined {
+	currentFacts(): Facts | undefined {
 		return this.latestFacts;
 	}
 
 	/** Attach the one listener; what was pushed before is delivered at once. */
-	subscribe(listener: (batch: ReplayBatch) => void): () => void {
+	subscribe(listener: (batch: ReplayBatch<Facts>) => void): () => void {
 		this.listener = listener;
 		this.flush();
 		return () => {

@@ -1,4 +1,5 @@
-import {appendFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {followFile} from '../../source/sessions/follow.js';
@@ -157,6 +158,60 @@ test('lines that give no event (malformed, unknown) update the counts when they 
 
 	expect(updates.at(-1)?.stats.counts).toMatchObject({malformed: 2, unknown: 1});
 	expect(events).toHaveLength(1);
+	controller.abort();
+	await following;
+});
+
+test('a directory appearing at the followed path ends following with a message saying so', async () => {
+	const target = path.join(directory, 'becomes-a-folder.jsonl');
+	const {following} = follow(target);
+	await new Promise((resolve) => {
+		setTimeout(resolve, 30);
+	});
+	mkdirSync(target);
+	await expect(following).rejects.toThrow(`${target} is a directory, not a session log`);
+});
+
+test('a FIFO appearing at the followed path is refused at once, never opened (which would block)', async () => {
+	const target = path.join(directory, 'becomes-a-fifo.jsonl');
+	const {following} = follow(target);
+	await new Promise((resolve) => {
+		setTimeout(resolve, 30);
+	});
+	execFileSync('mkfifo', [target]);
+	await expect(following).rejects.toThrow(`${target} is a named pipe (FIFO), not a session log`);
+});
+
+test('a log rewritten in place to the same length within one poll is read anew, not missed', async () => {
+	const target = path.join(directory, 'rewritten.jsonl');
+	writeFileSync(target, `${header}\n${user('a', null, 'one')}\n`);
+	const {events, controller, following} = follow(target);
+	await until(events, (seen) => seen.length === 1);
+	// Same size as before: a check by size alone sees nothing.
+	writeFileSync(target, `${header}\n${user('z', null, 'two')}\n`);
+	await until(events, (seen) => seen.some((event) => event.type === 'user-text' && event.id === 'z'));
+	expect(events).toEqual([
+		{type: 'user-text', id: 'a', text: 'one'},
+		{type: 'reset'},
+		{type: 'user-text', id: 'z', text: 'two'},
+	]);
+	controller.abort();
+	await following;
+});
+
+test('a log rewritten longer within one poll starts over before its new bytes count', async () => {
+	const target = path.join(directory, 'rewritten-longer.jsonl');
+	writeFileSync(target, `${header}\n${user('a', null, 'one')}\n`);
+	const {events, controller, following} = follow(target);
+	await until(events, (seen) => seen.length === 1);
+	writeFileSync(target, `${header}\n${user('y', null, 'uno')}\n${user('x', 'y', 'dos')}\n`);
+	await until(events, (seen) => seen.some((event) => event.type === 'user-text' && event.id === 'x'));
+	expect(events).toEqual([
+		{type: 'user-text', id: 'a', text: 'one'},
+		{type: 'reset'},
+		{type: 'user-text', id: 'y', text: 'uno'},
+		{type: 'user-text', id: 'x', text: 'dos'},
+	]);
 	controller.abort();
 	await following;
 });

@@ -8,7 +8,7 @@ import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {followFile} from '../../sessions/follow.js';
+import {FollowError, followFile} from '../../sessions/follow.js';
 import {loadSession, type ReplayOutcome, replayFile} from '../../sessions/replay-file.js';
 import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js';
 import type {SessionMeta} from '../../sessions/types.js';
@@ -126,6 +126,15 @@ function jsonReport(outcome: ReplayOutcome, events: readonly TranscriptEvent[]):
 	return `${stringifyForTerminal({format: outcome.format ?? null, meta: outcome.meta ?? null, stats: outcome.stats, events}, undefined, 2)}\n`;
 }
 
+/** Why following stopped, in a sentence: a FollowError says what the path names; anything else is I/O. */
+function followFailure(error: unknown): string {
+	if (error instanceof FollowError) {
+		return error.message;
+	}
+
+	return `Following stopped: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 async function followMode(filePath: string, flags: ReplayFlags, interactive: boolean): Promise<number> {
 	const controller = new AbortController();
 	const stop = () => {
@@ -149,17 +158,23 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 				onUpdate(outcome) {
 					queue.setFacts({meta: outcome.meta, stats: outcome.stats});
 				},
-			});
+			}).then(
+				() => 0,
+				(error: unknown) => {
+					// Said where the person looks; the view stays until they quit, then the terminal is restored.
+					queue.push([{type: 'notice', id: 'follow-failed', level: 'error', text: followFailure(error)}]);
+					return 1;
+				},
+			);
 			await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: true}, stop);
-			await following;
-			return 0;
+			return await following;
 		}
 
 		// --json streams one event per line; --print streams each item's text once it is complete.
 		const print = flags.json
 			? undefined
 			: (await import('./print-stream.js')).createItemPrinter(flags.expanded);
-		await followFile(filePath, {
+		return await followFile(filePath, {
 			signal: controller.signal,
 			onEvents(events) {
 				if (print === undefined) {
@@ -169,8 +184,13 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 
 				print(events);
 			},
-		});
-		return 0;
+		}).then(
+			() => 0,
+			(error: unknown) => {
+				process.stderr.write(`lector: ${sanitizeLine(followFailure(error))}\n`);
+				return 1;
+			},
+		);
 	} finally {
 		process.off('SIGINT', stop);
 	}

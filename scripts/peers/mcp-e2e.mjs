@@ -173,8 +173,11 @@ const agents = {
 	codex: {
 		bin: codexBin,
 		// Codex names MCP tools mcp__<server>__<tool>; the fake takes whichever the release declares.
-		toolName: ['mcp__lector__read', 'lector__read', 'read'],
+		toolName: ['mcp__lector__read', 'read'],
 		fake: startFakeOpenAI,
+		// Codex 0.171 defers MCP tools behind its tool_search tool: the fake model searches first, and the
+		// tools found come back in a namespace (mcp__lector) that its function_call names.
+		fakeOptions: {searchQuery: 'lector read file'},
 		version: (home) =>
 			execFileSync(codexBin, ['--version'], {
 				env: codexEnv(home),
@@ -261,6 +264,7 @@ async function runAgent(id) {
 		const srv = await agent.fake({
 			toolName: agent.toolName,
 			calls: scripted,
+			...agent.fakeOptions,
 			dumpDir: path.join(scratch, 'requests'),
 		});
 		const {file, args, env} = agent.spawn(home, srv.url, corpus);

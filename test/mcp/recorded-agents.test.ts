@@ -18,13 +18,26 @@ const corpus = path.join(fixtures, 'corpus');
 const recordedCorpus = '/home/dev/corpus';
 
 /**
-What each agent puts in the model's tool_result for a successful call whose result has both `content`
-and `structuredContent`. Claude Code 2.1.332 sends `JSON.stringify(structuredContent)` and drops the text
-blocks (an error result, `isError: true`, keeps its text). A re-recording that changes this fails here.
+What each agent hands its model for a result that has both `content` (lector's text) and
+`structuredContent` (the engine's details), as recorded; a re-recording that changes this fails here.
+- Claude Code 2.1.332: `JSON.stringify(structuredContent)`, the text dropped; an error (`isError: true`)
+  keeps its text and is flagged `is_error`.
+- Codex 0.171.0: `Wall time: <s> seconds\nOutput:\n` then `JSON.stringify(structuredContent)`, for errors
+  too (the error's words are then only the details' `errorMessage`), in a function_call_output with no
+  error flag.
 */
-const successForm: Readonly<Record<string, 'structuredContent' | 'text'>> = {
-	'claude-code': 'structuredContent',
+type Form = {readonly success: 'structuredContent' | 'text'; readonly error: 'structuredContent' | 'text'};
+const forms: Readonly<Record<string, Form>> = {
+	'claude-code': {success: 'structuredContent', error: 'text'},
+	codex: {success: 'structuredContent', error: 'structuredContent'},
 };
+/** The block type each agent sends a result back in. */
+const blockType: Readonly<Record<string, string>> = {
+	'claude-code': 'tool_result',
+	codex: 'function_call_output',
+};
+/** Codex puts the call's duration before the output. */
+const codexPrefix = /^Wall time: \d+(?:\.\d+)? seconds\nOutput:\n/;
 
 type Recorded = {
 	readonly call: string;
@@ -53,7 +66,7 @@ const agents = fs
 	.sort();
 
 it('has a recording for every agent whose behaviour is described, and no other', () => {
-	expect(agents).toEqual(Object.keys(successForm).sort());
+	expect(agents).toEqual(Object.keys(forms).sort());
 });
 
 describe.each(agents)('%s with lector mcp', (agent) => {
@@ -82,20 +95,19 @@ describe.each(agents)('%s with lector mcp', (agent) => {
 		async (_call, rec) => {
 			expect(rec.received).toBe(true);
 			const block = rec.tool_result;
-			expect(block?.type).toBe('tool_result');
+			expect(block?.type).toBe(blockType[agent]);
 			expect(typeof block?.content).toBe('string');
-			const content = String(block?.content);
+			let content = String(block?.content);
 			const {result, text} = await engine(rec.input);
-
-			if (result.isError) {
-				// An error's text is forwarded as it is, flagged as an error.
-				expect(block?.is_error).toBe(true);
-				expect(content).toBe(text);
-				return;
+			if (agent === 'codex') {
+				expect(content).toMatch(codexPrefix);
+				content = content.replace(codexPrefix, '');
+				expect(block?.is_error).toBeUndefined();
+			} else {
+				expect(block?.is_error ?? false).toBe(result.isError === true);
 			}
 
-			expect(block?.is_error ?? false).toBe(false);
-			if (successForm[agent] === 'text') {
+			if (forms[agent]?.[result.isError ? 'error' : 'success'] === 'text') {
 				expect(content).toBe(text);
 				return;
 			}
@@ -108,10 +120,12 @@ describe.each(agents)('%s with lector mcp', (agent) => {
 				string,
 				unknown
 			>;
-			details['mtimeMs'] = sent['mtimeMs'];
+			if ('mtimeMs' in sent) details['mtimeMs'] = sent['mtimeMs'];
 			expect(content).toBe(JSON.stringify(details));
-			// lector's own text (numbers, notices) is not in what the model got.
-			expect(content).not.toContain(text.split('\n')[0]);
+			if (!result.isError) {
+				// lector's own text (line numbers, notices) is not in what the model got.
+				expect(content).not.toContain(text.split('\n')[0]);
+			}
 		},
 	);
 });

@@ -35,7 +35,8 @@ const cacheRoot =
 	process.env.LECTOR_PEERS_CACHE ?? path.join(process.env.HOME ?? '/tmp', '.cache', 'lector-peers');
 const fixtures = path.resolve(opt('out', path.join(project, 'fixtures', 'peers', 'mcp')));
 const corpusSource = path.join(project, 'fixtures', 'peers', 'mcp', 'corpus');
-const cli = path.join(project, 'dist', 'cli.js');
+// --cli: another build of lector to serve (to record what an agent does with a changed server).
+const cli = path.resolve(opt('cli', path.join(project, 'dist', 'cli.js')));
 
 // The calls the fake model makes, in one session, one per turn. Paths are relative: lector reads them in
 // its workspace (--cwd), the corpus.

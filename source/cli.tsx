@@ -49,6 +49,9 @@ const helpText = `
 	                       The longest answer the model may give, in tokens (default 8192)
 	  --continue           Resume the last session of this folder
 	  --allow-outside      Let the tools read outside the workspace (default: confined to it)
+	  --max-lines N, --max-bytes N
+	                       The read caps (default 2000 lines and 51200 bytes, lowered so one read
+	                       takes at most a quarter of the model's context window)
 	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
 
 	Exit codes
@@ -172,6 +175,8 @@ async function main(): Promise<number> {
 			continueLast: cli.flags.continue,
 			demoLog: cli.flags.demo,
 			allowOutside: cli.flags.allowOutside,
+			maxLines: cli.flags.maxLines,
+			maxBytes: cli.flags.maxBytes,
 		});
 	}
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import {configPath, readConfigFile} from '../config/config-file.js';
 import {type ConfigFileModel, defaultMaxOutputTokens, type Environment} from './config.js';
 import {isRecord, numberField, stringField} from './json.js';
+import type {ReadCaps} from './read-caps.js';
 
 /**
 `$XDG_CONFIG_HOME/lector/config.json`, else `~/.config/lector/config.json`: the one file the keys, the
@@ -107,4 +108,39 @@ export async function loadAllowOutside(filePath: string): Promise<boolean | Erro
 	}
 
 	return new Error(`${filePath}: "allowOutside" must be true or false, got ${JSON.stringify(value)}.`);
+}
+
+/**
+The config file's top-level `"read": {"maxLines": N, "maxBytes": N}`: the shell's read caps, under the
+flags. Empty when there is no file or no key (a broken file is reported by the model's reader); an Error
+naming the field when a value is not a whole number of at least 1.
+*/
+export async function loadReadCaps(filePath: string): Promise<ReadCaps | Error> {
+	const content = await readConfigFile(filePath);
+	if (content.kind !== 'json' || !isRecord(content.data) || content.data['read'] === undefined) {
+		return {};
+	}
+
+	const caps = content.data['read'];
+	if (!isRecord(caps)) {
+		return new Error(`${filePath}: "read" must be an object such as {"maxLines": 1000, "maxBytes": 30000}.`);
+	}
+
+	const result: {maxLines?: number; maxBytes?: number} = {};
+	for (const name of ['maxLines', 'maxBytes'] as const) {
+		const value = caps[name];
+		if (value === undefined) {
+			continue;
+		}
+
+		if (!isPositiveInteger(value)) {
+			return new Error(
+				`${filePath}: "read.${name}" must be a whole number of at least 1, got ${JSON.stringify(value)}.`,
+			);
+		}
+
+		result[name] = value;
+	}
+
+	return result;
 }

@@ -1,4 +1,5 @@
 import type {ReadCache} from '../read/index.js';
+import type {ReadLimits} from '../read/types.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {directUsage, parseDirectCommand} from './direct.js';
 import {runTool} from './tools.js';
@@ -17,6 +18,7 @@ export async function runDirectCommand(
 		readonly cache: ReadCache;
 		/** The same rule as the model's tools: a typed command reaches no more than the model could. */
 		readonly confine: boolean;
+		readonly limits: Partial<ReadLimits>;
 		readonly signal: AbortSignal;
 		readonly emit: (event: TranscriptEvent) => void;
 		readonly newId: (kind: string) => string;
@@ -44,6 +46,7 @@ export async function runDirectCommand(
 		cwd: context.cwd,
 		cache: context.cache,
 		confine: context.confine,
+		limits: context.limits,
 		signal: context.signal,
 	});
 	emit({type: 'tool-end', id, name: command.tool, args: command.args, result});

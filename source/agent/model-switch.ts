@@ -3,6 +3,7 @@
 Pure; AgentSession carries a switch out (compacting first when the conversation would not fit, and
 refusing while a turn runs). See docs/agent.md, "Switching the model".
 */
+import {defaultLimits} from '../read/types.js';
 import {
 	asProvider,
 	type ConfigFileModel,
@@ -15,6 +16,7 @@ import {
 	resolveModelConfig,
 } from './config.js';
 import {contextWindowFor} from './context.js';
+import {outputTokensFor, type ReadCaps, readLimitsFor} from './read-caps.js';
 
 /** The model asked for; no provider means the one in use. */
 export type ModelChoice = {readonly provider: ProviderName | undefined; readonly model: string};
@@ -175,6 +177,8 @@ export function planModelCommand(input: {
 	readonly file: ConfigFileModel | undefined;
 	/** Why there is no model and how to configure one. */
 	readonly noModel: string;
+	/** The read caps the person set, for what /model shows. */
+	readonly readCaps?: ReadCaps | undefined;
 }): ModelCommandPlan {
 	const {current} = input;
 	const choice = parseModelArgument(input.argument);
@@ -185,7 +189,7 @@ export function planModelCommand(input: {
 	}
 
 	if (choice === undefined) {
-		return {type: 'show', text: describeModelConfig(current)};
+		return {type: 'show', text: describeModelConfig(current, input.readCaps)};
 	}
 
 	if ('problem' in choice) {
@@ -213,16 +217,24 @@ export function planModelCommand(input: {
 }
 
 /** What `/model` alone shows: the settings, where each came from, and how to switch. */
-export function describeModelConfig(config: ModelConfig): string {
+export function describeModelConfig(config: ModelConfig, readCaps: ReadCaps = {}): string {
 	const {sources} = config;
 	const contextWindow = contextWindowFor(config.model, config.contextWindow);
+	const caps = readLimitsFor(contextWindow, readCaps);
+	const capsSource =
+		readCaps.maxLines !== undefined || readCaps.maxBytes !== undefined
+			? 'as set'
+			: caps.maxLines === defaultLimits.maxLines && caps.maxBytes === defaultLimits.maxBytes
+				? 'the defaults'
+				: 'lowered to a quarter of the context window';
 	return [
 		`Provider: ${config.provider} (from ${sources.provider})`,
 		`Model: ${config.model} (from ${sources.model})`,
 		`Base URL: ${config.baseUrl} (from ${sources.baseUrl})`,
 		`API key: ${config.apiKey ? `set (from ${sources.apiKey})` : 'none'}`,
 		`Context window: ${contextWindow} tokens${config.contextWindow ? '' : ' (guessed from the model name)'}`,
-		`Max output tokens: ${config.maxOutputTokens} (from ${sources.maxOutputTokens})`,
+		`Max output tokens: ${config.maxOutputTokens} (from ${sources.maxOutputTokens})${outputTokensFor(config.maxOutputTokens, contextWindow) < config.maxOutputTokens ? `, sent as ${outputTokensFor(config.maxOutputTokens, contextWindow)} (half the window)` : ''}`,
+		`Read caps: ${caps.maxLines.toLocaleString('en-US')} lines, ${caps.maxBytes.toLocaleString('en-US')} bytes (${capsSource})`,
 		'',
 		`${switchUsage} Not while a turn runs.`,
 	].join('\n');

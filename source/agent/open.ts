@@ -5,10 +5,11 @@ import {lectorLogVersion} from '../sessions/lector/log-format.js';
 import {findLastSession, newSessionPath} from '../sessions/lector/store.js';
 import type {NoticeLevel, TranscriptEvent} from '../transcript/types.js';
 import {type Environment, type ModelFlags, resolveModelConfig} from './config.js';
-import {configFilePath, loadAllowOutside, loadConfigFile} from './config-file.js';
+import {configFilePath, loadAllowOutside, loadConfigFile, loadReadCaps} from './config-file.js';
 import {historyFromEvents} from './history.js';
 import {logFolderRefusal} from './log-folder.js';
 import {type ModelResume, resumeModel} from './model-resume.js';
+import type {ReadCaps} from './read-caps.js';
 import type {RetryPolicy} from './retry.js';
 import {AgentSession} from './session.js';
 import {LectorLogWriter} from './session-log.js';
@@ -28,6 +29,8 @@ export type OpenShellOptions = {
 	readonly keysHelp?: string;
 	/** `--allow-outside`: the tools may reach paths outside the workspace (also the config file's "allowOutside"). */
 	readonly allowOutside?: boolean;
+	/** `--max-lines`, `--max-bytes`, checked: over the config file's "read". */
+	readonly readCaps?: ReadCaps;
 };
 
 export type OpenedShell = {
@@ -79,6 +82,12 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 	}
 
 	const allowOutside = options.allowOutside === true || fileAllowsOutside === true;
+	const fileCaps = await loadReadCaps(configFile);
+	if (fileCaps instanceof Error) {
+		problems.push(`${fileCaps.message} The read caps are the defaults.`);
+	}
+
+	const readCaps = {...(fileCaps instanceof Error ? {} : fileCaps), ...options.readCaps};
 	const resolution = resolveModelConfig({flags: options.flags, env, file: fileModel, configFile});
 	const configured = resolution.ok ? resolution.config : undefined;
 
@@ -153,6 +162,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
 		allowOutside,
+		readCaps,
 	});
 	const headline = config
 		? `${config.provider} · ${config.model} · ${cwd}`

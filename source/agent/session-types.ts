@@ -1,7 +1,9 @@
 /** What an AgentSession is made from, and what it tells its UI. */
+
 import type {LanguageModel, ModelMessage} from 'ai';
 import type {TranscriptEvent} from '../transcript/types.js';
 import type {ConfigFileModel, Environment, ModelConfig} from './config.js';
+import type {ReadCaps} from './read-caps.js';
 import type {RetryPolicy} from './retry.js';
 import type {LectorLogWriter} from './session-log.js';
 
@@ -39,6 +41,8 @@ export type AgentSessionOptions = {
 	file's `"allowOutside": true`. Default false: every tool is confined to the workspace.
 	*/
 	readonly allowOutside?: boolean;
+	/** Read caps the person set (`--max-lines`, `--max-bytes`, the config file's "read"); the rest fit the window. */
+	readonly readCaps?: ReadCaps;
 };
 
 /** What the UI must do after `submit`: most input is handled by the session itself. */

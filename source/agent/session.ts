@@ -2,6 +2,7 @@ import {randomUUID} from 'node:crypto';
 import type {LanguageModel, ModelMessage, ToolSet} from 'ai';
 import {configPath} from '../config/config-file.js';
 import {ReadCache} from '../read/index.js';
+import type {ReadLimits} from '../read/types.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
@@ -10,6 +11,7 @@ import {directUsage, runDirectCommand} from './direct-run.js';
 import {describeModelConfig, describeSwitch, modelLabel, planModelCommand} from './model-switch.js';
 import {historyForProvider} from './provider-history.js';
 import {createLanguageModel} from './providers.js';
+import {outputTokensFor, readLimitsFor} from './read-caps.js';
 import {defaultRetryPolicy, type RetryPolicy} from './retry.js';
 import type {LectorLogWriter} from './session-log.js';
 import type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
@@ -33,7 +35,6 @@ export class AgentSession {
 	/** Both change together, only between turns (`/model`). */
 	private currentConfig: ModelConfig | undefined;
 	private model: LanguageModel | undefined;
-	private readonly tools: ToolSet = declaredTools();
 	private readonly retry: RetryPolicy;
 	private readonly idTag = randomUUID().slice(0, 6);
 	private readonly options: AgentSessionOptions;
@@ -62,6 +63,21 @@ export class AgentSession {
 		return () => {
 			this.listeners.delete(listener);
 		};
+	}
+
+	/** The read caps for a model with this window, and the tools as declared under them. */
+	private toolsFor(contextWindow: number | undefined): {tools: ToolSet; limits: Partial<ReadLimits>} {
+		const limits =
+			contextWindow === undefined
+				? {...this.options.readCaps}
+				: readLimitsFor(contextWindow, this.options.readCaps);
+		return {tools: declaredTools({limits}), limits};
+	}
+
+	/** The caps a read of the current model gets (the defaults lowered to its window, or as set). */
+	get readLimits(): Partial<ReadLimits> {
+		const {config} = this;
+		return this.toolsFor(config ? contextWindowFor(config.model, config.contextWindow) : undefined).limits;
 	}
 
 	/** Whether the tools are kept inside the workspace (unless `allowOutside` was given). */
@@ -139,10 +155,15 @@ export class AgentSession {
 
 	/** Sends a prompt to the model and runs the turn; compacts first when the context is nearly full. */
 	async prompt(text: string): Promise<void> {
-		const {model, config} = this;
-		if (!model || !config || this.running) {
+		const {model, config: configured} = this;
+		if (!model || !configured || this.running) {
 			return;
 		}
+
+		const window = contextWindowFor(configured.model, configured.contextWindow);
+		// One answer may take at most half the window; a small local model refuses more.
+		const config = {...configured, maxOutputTokens: outputTokensFor(configured.maxOutputTokens, window)};
+		const {tools, limits} = this.toolsFor(window);
 
 		const generation = this.generation;
 		const emit = (event: TranscriptEvent) => {
@@ -152,8 +173,7 @@ export class AgentSession {
 		};
 
 		await this.runJob(async (signal) => {
-			const system = systemPrompt(this.cwd);
-			const window = contextWindowFor(config.model, config.contextWindow);
+			const system = systemPrompt(this.cwd, new Date(), this.confine);
 			const used = this.meter.measure(system, this.history, [{role: 'user', content: text}]);
 			if (used > window * compactAtShare && this.history.length > 0) {
 				await this.compactWith(model, config, signal);
@@ -164,11 +184,12 @@ export class AgentSession {
 					model,
 					config,
 					system,
-					tools: this.tools,
+					tools,
 					history: this.history,
 					cwd: this.cwd,
 					cache: this.cache,
 					confine: this.confine,
+					limits,
 					retry: this.retry,
 					contextWindow: window,
 					meter: this.meter,
@@ -213,7 +234,7 @@ export class AgentSession {
 
 	/** What /model shows. */
 	describeModel(): string {
-		return this.config ? describeModelConfig(this.config) : this.noModelMessage;
+		return this.config ? describeModelConfig(this.config, this.options.readCaps) : this.noModelMessage;
 	}
 
 	/**
@@ -230,6 +251,7 @@ export class AgentSession {
 			env: this.options.env ?? {},
 			file: this.options.configFile,
 			noModel: this.noModelMessage,
+			readCaps: this.options.readCaps,
 		});
 		if (plan.type !== 'switch') {
 			this.notice(plan.type === 'show' ? 'info' : 'warning', plan.text);
@@ -251,7 +273,7 @@ export class AgentSession {
 	private async switchTo(previous: ModelConfig, next: ModelConfig): Promise<void> {
 		const {model} = this;
 		const window = contextWindowFor(next.model, next.contextWindow);
-		const used = this.meter.measure(systemPrompt(this.cwd), this.history);
+		const used = this.meter.measure(systemPrompt(this.cwd, new Date(), this.confine), this.history);
 		if (model && this.history.length > 0 && used > window * compactAtShare) {
 			const generation = this.generation;
 			const announce = `The conversation (about ${used} tokens) is too big for ${next.model}'s context window (${window}); ${previous.model} compacts it into a summary first…`;
@@ -318,6 +340,7 @@ export class AgentSession {
 				cwd: this.cwd,
 				cache: this.cache,
 				confine: this.confine,
+				limits: this.readLimits,
 				signal,
 				emit: (event) => this.emit(event),
 				newId: (kind) => this.newId(kind),
@@ -346,13 +369,13 @@ export class AgentSession {
 		signal: AbortSignal,
 		announce?: string,
 	): Promise<void> {
-		const system = systemPrompt(this.cwd);
+		const system = systemPrompt(this.cwd, new Date(), this.confine);
 		const history = await compactHistory({
 			model,
 			config,
 			system,
 			messages: this.history,
-			tools: this.tools,
+			tools: this.toolsFor(contextWindowFor(config.model, config.contextWindow)).tools,
 			signal,
 			contextWindow: contextWindowFor(config.model, config.contextWindow),
 			used: this.meter.measure(system, this.history),

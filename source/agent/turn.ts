@@ -1,5 +1,6 @@
 import type {LanguageModel, ModelMessage, ToolResultPart, ToolSet} from 'ai';
 import type {ReadCache} from '../read/index.js';
+import type {ReadLimits} from '../read/types.js';
 import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import type {ModelConfig} from './config.js';
 import {type ContextMeter, stopAtShare} from './context.js';
@@ -21,6 +22,8 @@ export type TurnContext = {
 	readonly cache: ReadCache;
 	/** Keep the model's tools inside `cwd` (the shell's default; see ToolRunContext). */
 	readonly confine: boolean;
+	/** The read engine's caps for this model (read-caps.ts). */
+	readonly limits: Partial<ReadLimits>;
 	readonly retry: RetryPolicy;
 	readonly contextWindow: number;
 	/** The session's measure of the context; each answer's reported usage is recorded in it. */
@@ -98,6 +101,7 @@ async function runCall(call: StepCall, context: TurnContext, signal: AbortSignal
 					cwd: context.cwd,
 					cache: context.cache,
 					confine: context.confine,
+					limits: context.limits,
 					signal,
 				});
 	context.emit({type: 'tool-end', id: call.transcriptId, name: call.toolName, args: call.input, result});

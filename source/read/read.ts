@@ -33,8 +33,13 @@ function errorCodeOf(error: unknown): string | undefined {
 	return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-async function notFoundMessage(absolute: string, shownPath: string, cwd: string): Promise<string> {
-	const {suggestions, missingDirectory} = await suggestNearMisses(absolute, 3, {cwd});
+async function notFoundMessage(
+	absolute: string,
+	shownPath: string,
+	cwd: string,
+	confine: boolean,
+): Promise<string> {
+	const {suggestions, missingDirectory} = await suggestNearMisses(absolute, 3, {cwd, confine});
 	let message = `File does not exist: ${shownPath}. The working folder is ${cwd}.`;
 	if (suggestions.length > 0) {
 		message += ` Did you mean ${suggestions.map((suggestion) => displayPathOf(suggestion, cwd)).join(' or ')}?`;
@@ -124,7 +129,7 @@ export async function read(params: RawReadParams, options: ReadOptions = {}): Pr
 		} catch (error) {
 			const code = errorCodeOf(error);
 			if (code === 'ENOENT' || code === 'ENOTDIR') {
-				return fail('not-found', await notFoundMessage(absolute, shownPath, cwd));
+				return fail('not-found', await notFoundMessage(absolute, shownPath, cwd, options.confine ?? false));
 			}
 
 			if (code === 'EACCES' || code === 'EPERM') {

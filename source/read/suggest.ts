@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {isIgnored} from './access.js';
+import {checkAccess, isIgnored} from './access.js';
 
 /** Most directory entries read when looking for near misses, so a huge folder stays cheap. */
 export const maxEntriesScanned = 5000;
@@ -149,7 +149,7 @@ suggested. Never rejects: unreadable folders give no suggestions.
 export async function suggestNearMisses(
 	absolute: string,
 	limit = 3,
-	options: {readonly cwd?: string} = {},
+	options: {readonly cwd?: string; readonly confine?: boolean} = {},
 ): Promise<NearMisses> {
 	try {
 		const directory = path.dirname(absolute);
@@ -180,7 +180,13 @@ export async function suggestNearMisses(
 		for (const {name} of ranked) {
 			const candidate = path.join(directory, name);
 			// Sequential on purpose: most misses have one or two candidates, and the first `limit` allowed win.
-			if (options.cwd === undefined || !(await isIgnored(candidate, options.cwd))) {
+			// Under confine a link pointing outside is not named either, as listings leave it out.
+			const allowed =
+				options.cwd === undefined ||
+				(options.confine === true
+					? (await checkAccess(candidate, {cwd: options.cwd, confine: true})) === undefined
+					: !(await isIgnored(candidate, options.cwd)));
+			if (allowed) {
 				suggestions.push(candidate);
 			}
 

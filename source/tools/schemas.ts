@@ -95,7 +95,7 @@ const includeIgnored = {
 const otherSchemas: Readonly<Record<Exclude<ToolName, 'read'>, ToolSchema>> = {
 	ls: {
 		description:
-			'List one folder: names sorted, folders end with /. Default: the workspace root. Entries the user denied (.lectorignore) are left out, and the listing says how many.',
+			'List one folder: names sorted, folders end with /. Default: the workspace root. Entries the user denied (.lectorignore), and links pointing outside the workspace, are left out; the listing says how many.',
 		schema: {type: 'object', properties: {path: {type: 'string', description: 'The folder to list.'}}},
 	},
 	find: {

@@ -34,13 +34,14 @@ function calls(outsideFile: string): ScriptedToolCall[] {
 		{id: 'c6', name: 'grep', input: {pattern: 'SECRET', path: '..'}},
 		{id: 'c7', name: 'find', input: {pattern: '*.txt'}},
 		{id: 'c8', name: 'ls', input: {path: 'up'}},
+		{id: 'c9', name: 'read', input: {path: `/proc/self/root${outsideFile}`}},
 	];
 }
 
 async function runShellTurn(
 	api: FakeApi,
 	options: {allowOutside?: boolean; config?: unknown},
-): Promise<{banner: string; sentBack: string; outsideFile: string}> {
+): Promise<{banner: string; sentBack: string; outsideFile: string; confined: boolean}> {
 	const {workspace, outsideFile} = workspaceBesideSecret();
 	const state = makeTempDir('lector-confine-state-');
 	if (options.config !== undefined) {
@@ -76,7 +77,15 @@ async function runShellTurn(
 		await opened.session.submit('What is outside?');
 		opened.session.close();
 		expect(server.requests).toHaveLength(2);
-		return {banner: opened.banner.text, sentBack: JSON.stringify(server.requests[1]?.body), outsideFile};
+		const firstRequest = JSON.stringify(server.requests[0]?.body);
+		// The system prompt says so only while confined, so the model does not try paths it cannot reach.
+		expect(firstRequest.includes('The tools reach only paths inside it.')).toBe(opened.session.confine);
+		return {
+			banner: opened.banner.text,
+			sentBack: JSON.stringify(server.requests[1]?.body),
+			outsideFile,
+			confined: opened.session.confine,
+		};
 	} finally {
 		await server.close();
 	}
@@ -84,7 +93,8 @@ async function runShellTurn(
 
 describe.each(['openai', 'anthropic'] as const)('the shell confines the model (%s)', (api) => {
 	it('refuses every route outside by default: the secret is never sent to the model', async () => {
-		const {banner, sentBack} = await runShellTurn(api, {});
+		const {banner, sentBack, confined} = await runShellTurn(api, {});
+		expect(confined).toBe(true);
 		expect(banner).not.toMatch(/outside/);
 		expect(sentBack).not.toContain(secret);
 		expect(sentBack).toContain('outside the workspace');
@@ -93,7 +103,8 @@ describe.each(['openai', 'anthropic'] as const)('the shell confines the model (%
 	});
 
 	it('--allow-outside lets the same calls through, and the banner says so', async () => {
-		const {banner, sentBack} = await runShellTurn(api, {allowOutside: true});
+		const {banner, sentBack, confined} = await runShellTurn(api, {allowOutside: true});
+		expect(confined).toBe(false);
 		expect(banner).toContain('--allow-outside');
 		expect(banner).toMatch(/The tools may read outside /);
 		expect(sentBack).toContain(secret);

@@ -33,6 +33,18 @@ describe('parseDirectCommand', () => {
 		['ls src', {tool: 'ls', args: {path: 'src'}}],
 		['find **/*.ts', {tool: 'find', args: {pattern: '**/*.ts'}}],
 		['grep "a b" src', {tool: 'grep', args: {pattern: 'a b', path: 'src'}}],
+		['read log.txt --tail 20', {tool: 'read', args: {path: 'log.txt', tail: 20}}],
+		['read --tail=5 log.txt', {tool: 'read', args: {path: 'log.txt', tail: 5}}],
+		['read r.pdf --pages 2,4-6', {tool: 'read', args: {path: 'r.pdf', pages: '2,4-6'}}],
+		['read n.ipynb --cells 3', {tool: 'read', args: {path: 'n.ipynb', cells: '3'}}],
+		['read big.ts --outline', {tool: 'read', args: {path: 'big.ts', outline: true}}],
+		['find *.log build -u', {tool: 'find', args: {pattern: '*.log', path: 'build', include_ignored: true}}],
+		[
+			'grep -i -F a.b src',
+			{tool: 'grep', args: {pattern: 'a.b', path: 'src', ignore_case: true, literal: true}},
+		],
+		['grep -g "*.ts" todo', {tool: 'grep', args: {pattern: 'todo', glob: '*.ts'}}],
+		['grep -- -x', {tool: 'grep', args: {pattern: '-x'}}],
 		['what is this', undefined],
 	])('%j', (input, expected) => {
 		expect(parseDirectCommand(input)).toEqual(expected);
@@ -46,6 +58,10 @@ describe('parseDirectCommand', () => {
 		['ls a b', /Too many words/],
 		['grep', /grep needs a pattern/],
 		['read "open', /not closed/],
+		['read a.ts --tail', /--tail needs a value/],
+		['read a.ts --tail x', /tail must be a whole number of at least 1, got "x"/],
+		['grep -z x', /grep has no flag -z; usage: grep \[-i\] \[-F\]/],
+		['ls -u', /ls has no flag -u/],
 	])('%j is an error', (input, message) => {
 		expect(String(parseDirectCommand(input))).toMatch(message);
 	});

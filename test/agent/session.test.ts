@@ -161,7 +161,7 @@ describe('without a model', () => {
 			'> what does this do?',
 			'No model here.',
 			'> read',
-			'read needs a path; usage: read <path> [offset] [limit]',
+			'read needs a path; usage: read <path> [offset] [limit] [--tail N] [--pages LIST] [--cells LIST] [--outline]',
 			'No model here.',
 		]);
 	});

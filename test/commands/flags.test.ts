@@ -41,6 +41,10 @@ test('a flag of another command is a usage error naming where it belongs', () =>
 	expect(() =>
 		checkCommandFlags('shell', typedFlags(['--cwd', 'x', '--demo', 'y'], meowFlags)),
 	).not.toThrow();
+	expect(() => checkCommandFlags('shell', typedFlags(['--allow-outside'], meowFlags))).not.toThrow();
+	expect(() => checkCommandFlags('read', typedFlags(['--allow-outside'], meowFlags))).toThrow(
+		'--allow-outside is a flag of lector (the shell), not of lector read.',
+	);
 });
 
 describe.skipIf(!existsSync(cli))('the built binary', () => {
@@ -52,6 +56,10 @@ describe.skipIf(!existsSync(cli))('the built binary', () => {
 		[['replay', 'x.jsonl', '--offset', '3'], '--offset is a flag of lector read, not of lector replay'],
 		[['replay', 'x.jsonl', '--cwd', '.'], '--cwd is a flag of lector read and lector (the shell)'],
 		[['--verbose'], '--verbose is a flag of lector replay, not of lector (the shell)'],
+		[
+			['replay', 'x.jsonl', '--allow-outside'],
+			'--allow-outside is a flag of lector (the shell), not of lector replay',
+		],
 		[['read', 'fixtures/demo/greeting.ts', '--json', '--model-view'], '--json and --model-view conflict'],
 	])('lector %j exits 2 saying why', (args, message) => {
 		const result = lector(...args);

@@ -3,7 +3,7 @@ ls, find and grep under confine, on real files and real symbolic links: a worksp
 a file and a folder outside it (and to /etc/passwd), beside a link that stays inside and one to an
 ignored file. Each check is also run unconfined, where the links are followed, so it can fail.
 */
-import {existsSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {read} from '../../source/read/index.js';
@@ -134,5 +134,29 @@ describe('confine: ls, find and grep stay inside the workspace', () => {
 			`[Entries left out: 2 denied by the workspace's .lectorignore; ${outsideLinks} symbolic links pointing outside the workspace.`,
 		);
 		expect(text(await read({path: 'leak.txt'}, {cwd, confine: true}))).toMatch(/outside the workspace/);
+		// A near miss never names a link pointing outside (unconfined, it does: it can be read then).
+		expect(text(await read({path: 'leak.tx'}, {cwd}))).toContain('Did you mean leak.txt?');
+		const miss = text(await read({path: 'leak.tx'}, {cwd, confine: true}));
+		expect(miss).toMatch(/^File does not exist: leak.tx\./);
+		expect(miss).not.toContain('leak.txt');
+	});
+
+	it('grep over many hard links reads those whose names are all inside, not one with a name outside', async () => {
+		const root = makeTempDir('lector-confine-links-');
+		const workspace = path.join(root, 'workspace');
+		mkdirSync(path.join(workspace, 'a'), {recursive: true});
+		mkdirSync(path.join(workspace, 'b'));
+		for (let index = 1; index <= 5; index++) {
+			writeFileSync(path.join(workspace, 'a', `f${index}.txt`), `shared ${index}\n`);
+			linkSync(path.join(workspace, 'a', `f${index}.txt`), path.join(workspace, 'b', `h${index}.txt`));
+		}
+
+		writeFileSync(path.join(root, 'outside.txt'), `shared ${secret}\n`);
+		linkSync(path.join(root, 'outside.txt'), path.join(workspace, 'b', 'z-out.txt'));
+		const open = await grep({pattern: 'shared'}, {cwd: workspace});
+		expect(text(open)).toContain(secret);
+		const outcome = await grep({pattern: 'shared'}, {cwd: workspace, confine: true});
+		expect(outcome.details.matches).toHaveLength(10);
+		expect(text(outcome)).not.toContain(secret);
 	});
 });

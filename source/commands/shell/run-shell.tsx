@@ -6,6 +6,7 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {type ModelFlags, openShellSession} from '../../agent/index.js';
+import type {ReadCaps} from '../../agent/read-caps.js';
 import type {KeyBindings} from '../../keys/bindings.js';
 import {readLectorLog} from '../../sessions/lector/log-file.js';
 import {neutralizeControls} from '../../text/sanitize.js';
@@ -13,6 +14,7 @@ import type {TranscriptEvent} from '../../transcript/types.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {pictureOverlayFor} from '../../ui/picture-overlay.js';
 import {loadViewSettings} from '../../ui/show.js';
+import {numberFlag} from '../read/read-command.js';
 import ShellApp from './shell-app.js';
 import {demoOutroText, shellKeysHelp} from './shell-status.js';
 
@@ -27,6 +29,9 @@ export type ShellOptions = {
 	readonly demoLog: string | undefined;
 	/** `--allow-outside`: the tools may reach paths outside the workspace. */
 	readonly allowOutside?: boolean;
+	/** `--max-lines`, `--max-bytes` as typed: the read caps. */
+	readonly maxLines?: string | undefined;
+	readonly maxBytes?: string | undefined;
 };
 
 /** Exit code when the shell cannot run here (no terminal, unreadable demo log). */
@@ -81,9 +86,21 @@ function demoEvents(file: string | undefined, bindings: KeyBindings): readonly T
 	}
 }
 
+/** The read caps typed as flags, checked: whole numbers of at least 1, as for `lector read`. */
+function readCapsFromFlags(options: ShellOptions): ReadCaps {
+	const maxLines = numberFlag('max-lines', options.maxLines, 1);
+	const maxBytes = numberFlag('max-bytes', options.maxBytes, 1);
+	return {
+		...(maxLines === undefined ? {} : {maxLines}),
+		...(maxBytes === undefined ? {} : {maxBytes}),
+	};
+}
+
 /** Run the shell until the person quits; resolves to the exit code. */
 export async function runShell(options: ShellOptions): Promise<number> {
 	const {stdin, stdout, stderr} = process;
+	// A bad number is a usage error (exit 2) before anything opens.
+	const readCaps = readCapsFromFlags(options);
 	if (!stdin.isTTY || !stdout.isTTY) {
 		stderr.write(
 			'lector: the shell needs a terminal on stdin and stdout. Run `lector` in a terminal, or use `lector read <path>` or `lector replay --print` in scripts.\n',
@@ -112,6 +129,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		continueLast: options.continueLast,
 		keysHelp: shellKeysHelp(bindings),
 		allowOutside: options.allowOutside === true,
+		readCaps,
 	});
 	const banner: readonly TranscriptEvent[] =
 		opened.banner.text === ''

@@ -129,6 +129,8 @@ const agents = {
 		bin: claudeBin,
 		toolName: 'mcp__lector__read',
 		fake: startFakeAnthropic,
+		// --tool-search: Claude Code's default, where MCP tools are declared only after a ToolSearch call.
+		fakeOptions: {search: {name: 'ToolSearch', input: {query: 'select:mcp__lector__read', max_results: 1}}},
 		version: (home) => execFileSync(claudeBin, ['--version'], {env: baseEnv(home), encoding: 'utf8'}).trim(),
 		// The config Claude Code takes: --mcp-config accepts the JSON itself.
 		config: (corpus) => ({
@@ -156,7 +158,7 @@ const agents = {
 				ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-local-test',
 				// Tool search (on by default) defers MCP tools behind a ToolSearch call: the request would declare
 				// no mcp__lector__read until the model searched for it. Off, the tool is declared at once.
-				ENABLE_TOOL_SEARCH: 'false',
+				...(!argv.includes('--tool-search') && {ENABLE_TOOL_SEARCH: 'false'}),
 				CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
 				DISABLE_TELEMETRY: '1',
 				DISABLE_ERROR_REPORTING: '1',

@@ -240,7 +240,12 @@ function codexEnv(home) {
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function sanitizer(pairs) {
-	const rules = pairs.map(([from, to]) => [new RegExp(escapeRe(from), 'g'), to]);
+	// Claude Code also writes a path as a slug (its projects folder: every non-alphanumeric a '-').
+	const slug = (p) => p.replace(/[^a-zA-Z0-9]/g, '-');
+	const rules = pairs.flatMap(([from, to]) => [
+		[new RegExp(escapeRe(from), 'g'), to],
+		[new RegExp(escapeRe(slug(from)), 'g'), slug(to)],
+	]);
 	// Claude Code names its messaging socket after its pid under the system temp dir.
 	rules.push([/\/tmp\/cc-socks\/\d+\.sock/g, '/home/dev/cc-socks/<pid>.sock']);
 	return (text) => rules.reduce((s, [re, to]) => s.replace(re, to), text);

@@ -122,7 +122,9 @@ const baseEnv = (home) => ({
 	NO_COLOR: '1',
 });
 
-const serverArgs = (corpus) => [cli, 'mcp', '--cwd', corpus];
+// --server-args "--max-bytes 40000": more flags for `lector mcp`.
+const extraServerArgs = opt('server-args', '').split(' ').filter(Boolean);
+const serverArgs = (corpus) => [cli, 'mcp', '--cwd', corpus, ...extraServerArgs];
 
 const agents = {
 	'claude-code': {

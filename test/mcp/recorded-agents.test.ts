@@ -115,7 +115,10 @@ describe.each(agents)('%s with lector mcp', (agent) => {
 			// The structured details, byte for byte as the server serialised them; only the file's mtime (the
 			// recorder's copy of the corpus) and its absolute path differ from a run here.
 			const sent = JSON.parse(content) as Record<string, unknown>;
-			expect(result.structuredContent).toBeDefined();
+			expect(
+				result.structuredContent,
+				'the server sends no structuredContent now: re-record (npm run e2e:mcp) and update `forms`',
+			).toBeDefined();
 			const details = JSON.parse(rewrite(JSON.stringify(result.structuredContent))) as Record<
 				string,
 				unknown

@@ -25,6 +25,7 @@ import {fileURLToPath} from 'node:url';
 const ID_PREFIX = 'toolu_fake_';
 const SUB_PREFIX = 'toolu_fake_s'; // ids of the calls issued inside a subagent's conversation
 // The subagent's prompt carries this marker, so its requests can be told from the main loop's.
+const SEARCH_ID = 'toolu_search_01';
 export const SUB_MARKER = '[[lector-subagent]]';
 const SUB_PROMPT = `${SUB_MARKER} Read the files I will ask for with your file-reading tool, then say done.`;
 
@@ -184,6 +185,9 @@ export function startFakeAnthropic({
 	calls,
 	subCalls = [],
 	taskTools = ['Task', 'Agent'],
+	// When the tool is not declared but this search tool is (Claude Code defers MCP tools behind ToolSearch),
+	// search for it first: {name: 'ToolSearch', input: {query: 'select:mcp__lector__read'}}.
+	search = null,
 	host = '127.0.0.1',
 	port = 0,
 	dumpDir = null,
@@ -239,6 +243,27 @@ export function startFakeAnthropic({
 					return;
 				}
 				if (req.method === 'POST' && /\/messages$/.test(url.pathname)) {
+					const searchedYet = (body?.messages ?? []).some(
+						(m) =>
+							m?.role === 'assistant' &&
+							Array.isArray(m.content) &&
+							m.content.some((b) => b?.type === 'tool_use' && b.id === SEARCH_ID),
+					);
+					if (!declaresTool(body, toolName) && search && !searchedYet && declaresTool(body, search.name)) {
+						summary.kind = 'main';
+						summary.issued = 'tool_search';
+						await sendMessage(
+							req,
+							res,
+							body,
+							[
+								{type: 'text', text: `Searching for ${toolName}.`},
+								{type: 'tool_use', id: SEARCH_ID, name: search.name, input: search.input},
+							],
+							'tool_use',
+						);
+						return;
+					}
 					if (!declaresTool(body, toolName)) {
 						summary.kind = 'aux';
 						await sendMessage(req, res, body, [{type: 'text', text: 'OK'}], 'end_turn');

@@ -33,16 +33,23 @@ function sse(res, data) {
 
 // The tools a request declares, flattened: plain `tools`, plus tools handed over in `additional_tools`
 // input items (Codex's code mode), plus namespaces.
+// A tool found through tool_search (Codex defers MCP tools behind it) comes back in a tool_search_output input
+// item, inside its namespace (mcp__<server>); toolNamespace remembers which, for the function_call.
+const toolNamespace = new WeakMap();
 function declaredTools(body) {
 	const acc = [];
-	const add = (list) => {
+	const add = (list, namespace) => {
 		for (const t of list ?? []) {
-			if (Array.isArray(t?.tools)) add(t.tools);
-			else if (t) acc.push(t);
+			if (Array.isArray(t?.tools)) add(t.tools, t.type === 'namespace' ? t.name : namespace);
+			else if (t) {
+				if (namespace) toolNamespace.set(t, namespace);
+				acc.push(t);
+			}
 		}
 	};
 	add(body?.tools);
-	for (const it of body?.input ?? []) if (it?.type === 'additional_tools') add(it.tools);
+	for (const it of body?.input ?? [])
+		if (it?.type === 'additional_tools' || it?.type === 'tool_search_output') add(it.tools);
 	return acc;
 }
 
@@ -76,22 +83,25 @@ function sendResponse(res, body, items) {
 	const inTok = Math.max(1, Math.ceil(JSON.stringify(body?.input ?? '').length / 4)); // cheap: usage only
 	const created_at = Math.floor(Date.now() / 1000);
 	const full = items.map((it) =>
-		it.type === 'message'
-			? {
-					id: uid('msg_fake'),
-					type: 'message',
-					status: 'completed',
-					role: 'assistant',
-					content: [{type: 'output_text', text: it.text, annotations: []}],
-				}
-			: {
-					id: uid('fc_fake'),
-					type: 'function_call',
-					status: 'completed',
-					arguments: JSON.stringify(it.arguments),
-					call_id: it.call_id,
-					name: it.name,
-				},
+		it.type === 'tool_search_call'
+			? {id: uid('ts_fake'), status: 'completed', ...it}
+			: it.type === 'message'
+				? {
+						id: uid('msg_fake'),
+						type: 'message',
+						status: 'completed',
+						role: 'assistant',
+						content: [{type: 'output_text', text: it.text, annotations: []}],
+					}
+				: {
+						id: uid('fc_fake'),
+						type: 'function_call',
+						status: 'completed',
+						arguments: JSON.stringify(it.arguments),
+						call_id: it.call_id,
+						name: it.name,
+						...(it.namespace && {namespace: it.namespace}),
+					},
 	);
 	const envelope = (status, output) => ({
 		id: respId,
@@ -122,7 +132,9 @@ function sendResponse(res, body, items) {
 		ev({type: 'response.created', response: envelope('in_progress', [])});
 		ev({type: 'response.in_progress', response: envelope('in_progress', [])});
 		full.forEach((item, output_index) => {
-			if (item.type === 'message') {
+			if (item.type === 'tool_search_call') {
+				ev({type: 'response.output_item.added', output_index, item: {...item, status: 'in_progress'}});
+			} else if (item.type === 'message') {
 				const text = item.content[0].text;
 				ev({
 					type: 'response.output_item.added',
@@ -189,6 +201,9 @@ export function startFakeOpenAI({
 	toolName,
 	calls,
 	makeArguments = (input) => input,
+	// When the tool is not declared but a tool_search tool is (Codex defers MCP tools), search for it with
+	// this query first.
+	searchQuery = null,
 	host = '127.0.0.1',
 	port = 0,
 	dumpDir = null,
@@ -246,6 +261,20 @@ export function startFakeOpenAI({
 					// shell_command, shell); the first one the request declares is used.
 					const names = Array.isArray(toolName) ? toolName : [toolName];
 					const tool = names.map((n) => tools.find((t) => t?.name === n)).find(Boolean);
+					const searched = (body?.input ?? []).some((it) => it?.type === 'tool_search_output');
+					if (!tool && searchQuery && !searched && tools.some((t) => t?.type === 'tool_search')) {
+						summary.kind = 'main';
+						summary.issued = 'tool_search';
+						await sendResponse(res, body, [
+							{
+								type: 'tool_search_call',
+								call_id: 'search_fake_01',
+								execution: 'client',
+								arguments: {query: searchQuery, limit: 8},
+							},
+						]);
+						return;
+					}
 					if (!tool) {
 						summary.kind = 'aux';
 						await sendResponse(res, body, [{type: 'message', text: 'OK'}]);
@@ -318,7 +347,13 @@ export function startFakeOpenAI({
 						summary.issued = id;
 						await sendResponse(res, body, [
 							{type: 'message', text: `Calling ${toolName} (step ${step + 1}).`},
-							{type: 'function_call', call_id: id, name: tool.name, arguments: args},
+							{
+								type: 'function_call',
+								call_id: id,
+								name: tool.name,
+								namespace: toolNamespace.get(tool),
+								arguments: args,
+							},
 						]);
 						if (!state.issued.find((i) => i.id === id))
 							state.issued.push({

@@ -31,6 +31,7 @@ export type McpServerOptions = {
 	readonly useRoots?: boolean;
 	/** Refuse paths outside the workspace (default true). */
 	readonly confine?: boolean;
+	/** The caps; unset ones are `serverLimits`. */
 	readonly limits?: Partial<ReadLimits>;
 	/** Answer an unchanged re-read with a short note (default false: the server cannot know what the client still holds). */
 	readonly dedup?: boolean;
@@ -54,14 +55,19 @@ const titles: Readonly<Record<ToolName, string>> = {
 const instructions =
 	"lector reads files for you: use its read tool rather than cat, head, tail or sed, and its ls, find and grep to look around. Results are capped so one file cannot flood the context; a cut result says exactly how to continue. Paths are relative to the workspace (the client's roots, or the folder lector was started in).";
 
+/**
+The server's default caps: the engine's 2,000 lines, but 36 KB rather than 50 KB. Claude Code passes an
+MCP result to its model inline only below about 50,000 characters (a 49,097-character result went whole;
+larger ones were saved to a file and the model got a 2 KB preview), and a cut result is its numbered
+lines (the byte cap), the outline (at most 8 KB) and the notice: 36 KB keeps the worst case near 45,500.
+*/
+export const serverLimits: Pick<ReadLimits, 'maxLines' | 'maxBytes'> = {maxLines: 2000, maxBytes: 36 * 1024};
+
 /** How long to wait for the client's roots before falling back to the server's folder. */
 const rootsTimeoutMs = 5000;
 
 function toolList(options: McpServerOptions): Tool[] {
-	const schemas = toolSchemas({
-		dedup: options.dedup ?? false,
-		...(options.limits ? {limits: options.limits} : {}),
-	});
+	const schemas = toolSchemas({dedup: options.dedup ?? false, limits: {...serverLimits, ...options.limits}});
 	return toolNames.map((name) => ({
 		name,
 		title: titles[name],
@@ -81,7 +87,15 @@ function toolList(options: McpServerOptions): Tool[] {
 	}));
 }
 
-/** A tool result as MCP content: the engine's blocks exactly, its details as structured content. */
+/** Where a result carries the engine's structured details: `_meta`, under lector's own key. */
+export const detailsMetaKey = 'dev.lector/details';
+
+/**
+A tool result as MCP content: the engine's blocks exactly, its details in `_meta`. Not in
+`structuredContent`: the real Claude Code (2.1.332) and Codex (0.171.0) hand the model
+`JSON.stringify(structuredContent)` in place of the text when a result has it, which would take the
+line numbers and the continuation notice away from the model (recorded in fixtures/peers/mcp/).
+*/
 export function toCallResult(result: ToolResult): CallToolResult {
 	return {
 		content: result.content.map((block) =>
@@ -89,7 +103,7 @@ export function toCallResult(result: ToolResult): CallToolResult {
 				? {type: 'text' as const, text: block.text}
 				: {type: 'image' as const, data: block.data, mimeType: block.mimeType},
 		),
-		...(result.details ? {structuredContent: {...result.details}} : {}),
+		...(result.details ? {_meta: {[detailsMetaKey]: {...result.details}}} : {}),
 		isError: result.isError,
 	};
 }
@@ -174,7 +188,7 @@ export function createMcpServer(options: McpServerOptions): McpServerHandle {
 				cache,
 				signal: extra.signal,
 				confine: options.confine ?? true,
-				limits: options.limits,
+				limits: {...serverLimits, ...options.limits},
 			});
 			log?.ended(id, name, result);
 			return toCallResult(result);

@@ -2,6 +2,7 @@ import {execFileSync, spawn} from 'node:child_process';
 import {copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {detailsMetaKey, serverLimits} from '../../source/mcp/server.js';
 import {read} from '../../source/read/index.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
 import {cliPath, connectStdio, repoRoot, type StdioSession, textOf} from './mcp-client.js';
@@ -12,6 +13,11 @@ const outside = path.join(temp, 'outside');
 const stateHome = path.join(temp, 'state');
 let session: StdioSession;
 
+/** The engine's details a result carries in `_meta`. */
+function details(result: {_meta?: Record<string, unknown>}): unknown {
+	return result._meta?.[detailsMetaKey];
+}
+
 function numbered(count: number): string {
 	return Array.from({length: count}, (_, index) => `line ${index + 1}`).join('\n');
 }
@@ -21,6 +27,12 @@ beforeAll(async () => {
 	mkdirSync(outside, {recursive: true});
 	writeFileSync(path.join(workspace, 'src', 'small.ts'), 'export const answer = 42;\n');
 	writeFileSync(path.join(workspace, 'long.txt'), `${numbered(5000)}\n`);
+	const functions = Array.from(
+		{length: 3000},
+		(_, index) =>
+			`export function handler${index}(request: Request): Response {\n\treturn respond(request, ${index});\n}\n`,
+	);
+	writeFileSync(path.join(workspace, 'big.ts'), functions.join('\n'));
 	writeFileSync(path.join(workspace, '.env'), 'SECRET=hunter2\n');
 	writeFileSync(path.join(workspace, '.lectorignore'), '.env\n');
 	writeFileSync(path.join(outside, 'secret.txt'), 'outside secret\n');
@@ -56,17 +68,21 @@ describe('lector mcp over stdio, driven by the SDK client', () => {
 		]);
 		expect(readTool?.inputSchema.required).toEqual(['path']);
 		// The caps are stated, and dedup is off by default, so the description does not promise it.
-		expect(readTool?.description).toContain('2,000 lines and 50 KB');
+		expect(readTool?.description).toContain('2,000 lines and 36 KB');
 		expect(readTool?.description).not.toContain('re-read');
 	});
 
-	it("sends the engine's text exactly, with its details as structured content", async () => {
+	it("sends the engine's text exactly, with its details in _meta (no structuredContent)", async () => {
 		const result = await session.call('read', {path: 'long.txt', offset: 10, limit: 5});
-		const direct = await read({path: 'long.txt', offset: 10, limit: 5}, {cwd: workspace, confine: true});
+		const direct = await read(
+			{path: 'long.txt', offset: 10, limit: 5},
+			{cwd: workspace, confine: true, limits: serverLimits},
+		);
+		expect(result.structuredContent).toBeUndefined();
 		expect(result.isError).toBe(false);
 		expect(result.content).toEqual(direct.content);
 		expect(textOf(result)).toContain('    10\tline 10');
-		expect(result.structuredContent).toMatchObject({
+		expect(details(result)).toMatchObject({
 			tool: 'read',
 			kind: 'text',
 			firstLine: 10,
@@ -74,10 +90,15 @@ describe('lector mcp over stdio, driven by the SDK client', () => {
 		});
 	});
 
-	it('cuts a long file at the caps with the notice saying how to continue', async () => {
-		const result = await session.call('read', {path: 'long.txt'});
-		expect(textOf(result)).toMatch(/offset=2001/);
-		expect(result.structuredContent).toMatchObject({linesShown: 2000, nextOffset: 2001, truncation: 'lines'});
+	it('cuts a long file at the caps with the notice saying how to continue, under 50,000 characters', async () => {
+		const result = await session.call('read', {path: 'big.ts'});
+		const direct = await read({path: 'big.ts'}, {cwd: workspace, confine: true, limits: serverLimits});
+		expect(result.content).toEqual(direct.content);
+		// A cut code file: numbered lines to the byte cap, its outline, the notice; all within Claude Code's inline limit.
+		expect(textOf(result)).toMatch(/Continue with offset=\d+/);
+		expect(textOf(result).length).toBeLessThan(50_000);
+		expect(details(result)).toMatchObject({truncation: 'bytes'});
+		expect((details(result) as {outline?: unknown[]}).outline?.length).toBeGreaterThan(10);
 	});
 
 	it('sends an image as MCP image content with the text block beside it', async () => {
@@ -93,12 +114,15 @@ describe('lector mcp over stdio, driven by the SDK client', () => {
 
 	it('reads one PDF page', async () => {
 		const result = await session.call('read', {path: 'three.pdf', pages: '2'});
-		const direct = await read({path: 'three.pdf', pages: '2'}, {cwd: workspace, confine: true});
+		const direct = await read(
+			{path: 'three.pdf', pages: '2'},
+			{cwd: workspace, confine: true, limits: serverLimits},
+		);
 		expect(result.isError).toBe(false);
 		expect(textOf(result)).toBe(
 			direct.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n'),
 		);
-		expect(result.structuredContent).toMatchObject({document: 'pdf', pages: {shown: [2], total: 3}});
+		expect(details(result)).toMatchObject({document: 'pdf', pages: {shown: [2], total: 3}});
 	}, 20_000);
 
 	it('refuses what the workspace keeps private or outside, with isError and the reason', async () => {
@@ -213,7 +237,7 @@ describe('lector mcp lifetime', () => {
 			.split('\n')
 			.map((line) => JSON.parse(line));
 		expect(answers.map((answer) => answer.id)).toEqual([1, 2]);
-		expect(answers[1].result.structuredContent.document).toBe('pdf');
+		expect(answers[1].result._meta['dev.lector/details'].document).toBe('pdf');
 	}, 20_000);
 
 	it('exits cleanly when the client goes away mid-call (stdout closed)', async () => {

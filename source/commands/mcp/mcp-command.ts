@@ -19,7 +19,8 @@ Options
                      Given explicitly, it is the workspace even when the client offers roots.
   --allow-outside    Let the tools read outside the workspace (default: refused, symlinks resolved)
   --max-lines N      Line cap of one read (default 2000)
-  --max-bytes N      Byte cap of one read's text (default 51200)
+  --max-bytes N      Byte cap of one read's text (default 36864, so that Claude Code passes a
+                     whole result to its model inline)
   --dedup            Answer an unchanged re-read with a short note (off by default: the server
                      cannot know what the client still holds in its context)
   --no-log           Write no session log (by default each call goes to a lector session log,

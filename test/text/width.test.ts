@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import stringWidth from 'string-width';
-import {describe, expect, test} from 'vitest';
+import {describe, expect, it, test} from 'vitest';
 import {
+	clusters,
 	cutToWidth,
 	displayWidth,
 	isOneColumnText,
@@ -123,4 +125,47 @@ test('every character of the fast path is one column and its own cluster, as str
 	expect(isOneColumnText('e\u0301')).toBe(false);
 	expect(isOneColumnText('\u00ad')).toBe(false);
 	expect(isOneColumnText('漢')).toBe(false);
+});
+
+describe('clusters of long texts', () => {
+	const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+	const whole = (text: string) => Array.from(segmenter.segment(text), (segment) => segment.segment);
+	const parts = [
+		'a',
+		' ',
+		'\u0301',
+		'🇫',
+		'🇷',
+		'\u200d',
+		'👩',
+		'\r',
+		'\n',
+		'中',
+		'\u0a69',
+		'e',
+		'\ufe0f',
+		'\u0301'.repeat(40),
+	];
+
+	it('are the clusters the segmenter gives the whole text, at every window boundary', () => {
+		fc.assert(
+			fc.property(fc.array(fc.constantFrom(...parts), {minLength: 100, maxLength: 900}), (chosen) => {
+				const text = chosen.join('');
+				expect(clusters(text)).toEqual(whole(text));
+			}),
+			{numRuns: 300, seed: 20_261_202},
+		);
+		// Regional indicators cut by a window's end pair as in the whole text.
+		for (let before = 0; before < 140; before++) {
+			const text = `${'\u0a69'.repeat(before)}${'🇫'.repeat(65)}x`;
+			expect(clusters(text)).toEqual(whole(text));
+		}
+	});
+
+	it('take time linear in the length (a 3 MB line from a hostile log took hours)', () => {
+		const text = `${'y'.repeat(2_000_000)}\u0a69${'中'.repeat(200_000)}`;
+		const found = clusters(text);
+		expect(found).toHaveLength(2_200_001);
+		expect(displayWidth(text)).toBe(2_000_001 + 400_000);
+	}, 30_000);
 });

@@ -192,7 +192,8 @@ export function truncationLabel(details: AnyReadDetails): string | undefined {
 	}
 
 	if (details.oversizedLineBytes !== undefined) {
-		const line = details.nextOffset ?? details.firstLine;
+		// The oversized line is the first the read would show (none were); nextOffset is already past it.
+		const line = details.firstLine === undefined ? undefined : details.firstLine + details.linesShown;
 		return `line ${line === undefined ? '' : `${formatCount(line)} `}alone is ${formatCount(details.oversizedLineBytes)} bytes, over the byte cap; the model was told how to read it`;
 	}
 

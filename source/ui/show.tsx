@@ -2,6 +2,7 @@
 Showing a transcript to a person: interactive and full-screen on a terminal, printed once
 otherwise. Used by `lector read` and `lector replay`; the shell builds on the same viewport.
 */
+
 import process from 'node:process';
 import type {KeyBindings} from '../keys/bindings.js';
 import {loadConfig} from '../keys/config.js';
@@ -13,6 +14,7 @@ import type {TranscriptState} from '../transcript/reducer.js';
 import {initialViewState} from '../transcript/view-state.js';
 import {pictureOverlayFor} from './picture-overlay.js';
 import {printItems} from './print.js';
+import {printColumns} from './print-width.js';
 
 /** Collapsed preview lines when the config file does not say. */
 export const defaultPreviewLines = 5;
@@ -72,7 +74,7 @@ export async function showTranscript(transcript: TranscriptState, options: ShowO
 	const env = options.env ?? process.env;
 	const {bindings, painter, previewLines, mouse} = await loadViewSettings(stdout, stderr, env);
 	if (options.print || !stdout.isTTY || !process.stdin.isTTY) {
-		const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
+		const width = printColumns(stdout, env);
 		// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
 		const inlineImages = await prepareInlineImages(
 			transcript.items,

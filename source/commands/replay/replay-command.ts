@@ -4,6 +4,7 @@ current folder's recent sessions of every agent and open the one picked. Modes: 
 default on a terminal), `--print` (render once), `--json` (the normalised events), `--follow`
 (keep reading as the agent appends).
 */
+
 import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import {stringifyForTerminal} from '../../text/safe-json.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {applyEvents, emptyTranscript, type TranscriptState} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
+import {printColumns} from '../../ui/print-width.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {showTranscript} from '../../ui/show.js';
 import {UsageError} from '../usage-error.js';
@@ -165,7 +167,7 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 			themeByName(process.env['LECTOR_THEME']),
 			detectColorLevel(process.env, process.stdout.isTTY),
 		);
-		const width = process.stdout.columns || Number(process.env['COLUMNS']) || 100;
+		const width = printColumns(process.stdout, process.env);
 		await followFile(filePath, {
 			signal: controller.signal,
 			onEvents(events) {

@@ -2,74 +2,16 @@
 import path from 'node:path';
 import meow from 'meow';
 import {checkCommandFlags, meowFlags as flags, typedFlags} from './commands/flags.js';
+import {overviewHelp} from './commands/help/command-help.js';
+import {commandTable, unknownCommandMessage, usageOf} from './commands/help/commands.js';
 import {UsageError} from './commands/usage-error.js';
 import {packageFacts} from './package-facts.js';
 import {stringifyForTerminal} from './text/safe-json.js';
 import {neutralizeControls} from './text/sanitize.js';
 import {letInkDrawOnTerminals} from './ui/terminal-env.js';
 
-const helpText = `
-	Usage
-	  $ lector                 Ask a model about the code in this folder (the agent shell)
-	  $ lector read <path>     Read a file as a coding agent's read tool would
-	  $ lector replay [log]    Show a session log of lector, pi, Claude Code or Codex
-	  $ lector watch           Follow the newest session of any agent in this folder, live
-
-	Options for read
-	  --offset N           First line to read (1-based)
-	  --limit N            Most lines to read
-	  --tail N             Read the last N lines
-	  --outline            Only the file's outline: functions, classes, headings with their lines
-	  --pages LIST         PDF pages, e.g. 3, 1-5, 2,4-6 or 7- (default: the first pages that fit)
-	  --cells LIST         Notebook cells, written like --pages
-	  --cwd DIR            Workspace folder (relative paths, .lectorignore); default: the current folder
-	  --confine            Refuse paths outside the workspace
-	  --no-line-numbers    Leave out the line numbers
-	  --max-lines N        Line cap (default 2000)
-	  --max-bytes N        Output byte cap (default 51200)
-	  --json               Print {content, details, isError} as the engine returns it
-	  --model-view         Print exactly the text the model gets
-	  --print              Print the panel once instead of the interactive view
-	  --expanded           Show the panel expanded (with --print, or to start expanded)
-
-	The panel is interactive on a terminal: ctrl+o expands, q quits.
-	When stdout is not a terminal the panel is printed once.
-
-	Options for replay (without a log: list this folder's recent sessions and open one)
-	  --print              Render the session once to stdout (collapsed unless --expanded)
-	  --json               Print the session facts, counts and normalised events
-	  --follow             Keep the log open and show entries as the agent appends them
-	  --verbose            List what was skipped, unknown or malformed, with reasons
-
-	Options for watch (run it beside the agent; replay --follow without a log does the same)
-	  --cwd DIR            The workspace the agent runs in (default: the current folder)
-	  --agent LIST         Only these agents: lector, pi, claude, codex (comma-separated)
-	  --print              Print each item once complete instead of the interactive view
-	  --expanded           Show panels expanded
-
-	Options for the shell (keys: docs/shell.md; models: docs/agent.md)
-	  --cwd DIR            The workspace the model reads (default: the current folder)
-	  --provider NAME      anthropic or openai (any OpenAI-compatible server)
-	  --model NAME         The model, e.g. claude-sonnet-4-5 or qwen2.5-coder
-	  --base-url URL       http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
-	  --max-output-tokens N
-	                       The longest answer the model may give, in tokens (default 8192)
-	  --continue           Resume the last session of this folder
-	  --allow-outside      Let the tools read outside the workspace (default: confined to it)
-	  --max-lines N, --max-bytes N
-	                       The read caps (default 2000 lines and 51200 bytes, lowered so one read
-	                       takes at most a quarter of the model's context window)
-	  --demo LOG           Show a lector session log first (npm start uses fixtures/demo-session.jsonl)
-
-	Exit codes
-	  0 the read succeeded, 1 the read is an error, 2 lector was called wrongly
-
-	Examples
-	  $ lector read src/index.ts --offset 120 --limit 100
-	  $ lector read server.log --tail 50
-	  $ lector read src/app.ts --outline
-	  $ lector read report.pdf --pages 6-10
-`;
+/** meow indents it by two spaces and prints it under the package's description. */
+const helpText = overviewHelp(commandTable);
 
 /**
 Parses argv with meow. meow throws on a flag given twice (`--limit 5 --limit 6`) before main() runs:
@@ -119,14 +61,33 @@ function unknownFlags(cli: ReturnType<typeof parseArguments>): string[] {
 		);
 }
 
+/** Two spaces before each line that has text, as meow sets the overview. */
+function indented(text: string): string {
+	return text.replaceAll(/^(?=.)/gm, '  ');
+}
+
 async function main(): Promise<number> {
 	const cli = parseArguments();
-	// The short spellings people try first; meow answers --help and --version itself only when alone
-	// (`lector watch --help` would otherwise start the watch).
-	if (cli.flags['h'] === true || cli.flags['help'] === true) {
-		cli.showHelp(0);
+	const [command, ...rest] = cli.input;
+	// meow answers a lone --help itself; -h, `lector help [command]` and `lector <command> --help` are
+	// answered here, before any other check, so that help works whatever else was typed.
+	// lector's flag table leaves --help and -h out (meow would then refuse unknown flags), so each takes
+	// the next word as its value: `lector --help read` is help = "read".
+	const helpValues = [cli.flags['help'], cli.flags['h']].filter(
+		(value) => value === true || typeof value === 'string',
+	);
+	if (command === 'help' || helpValues.length > 0) {
+		const flagTopic = helpValues.find((value) => typeof value === 'string');
+		const topic = command === 'help' ? rest[0] : (command ?? flagTopic);
+		if (topic === undefined) {
+			cli.showHelp(0);
+		}
+
+		process.stdout.write(`\n${indented(usageOf(topic ?? ''))}\n\n`);
+		return 0;
 	}
 
+	// The short spelling people try first; meow answers only --version itself.
 	if (cli.flags['v'] === true) {
 		cli.showVersion();
 	}
@@ -138,7 +99,6 @@ async function main(): Promise<number> {
 		);
 	}
 
-	const [command, ...rest] = cli.input;
 	if (command === undefined || command === 'read' || command === 'replay' || command === 'watch') {
 		checkCommandFlags(command ?? 'shell', typedFlags(process.argv.slice(2), flags));
 	}
@@ -193,7 +153,7 @@ async function main(): Promise<number> {
 		});
 	}
 
-	throw new UsageError(`Unknown command "${command}". Run lector --help for the commands.`);
+	throw new UsageError(unknownCommandMessage(command));
 }
 
 /**

@@ -21,8 +21,13 @@ export function formatLines(count: number): string {
 	return `${formatCount(count)} ${count === 1 ? 'line' : 'lines'}`;
 }
 
-/** `120-220` for a run of lines, `7` for a single line. */
+/** `1-1,628` for a run of lines, `7` for a single line: grouped like every number in a message. */
 export function formatRange(first: number, count: number): string {
+	return count <= 1 ? formatCount(first) : `${formatCount(first)}-${formatCount(first + count - 1)}`;
+}
+
+/** `1200-1400` after a path (`file.ts:1200-1400`): a location editors and shells parse, so ungrouped. */
+export function locationRange(first: number, count: number): string {
 	return count <= 1 ? String(first) : `${first}-${first + count - 1}`;
 }
 

@@ -7,7 +7,7 @@ import {formatParts} from '../read/documents/parts.js';
 import {formatBytes} from '../read/notices.js';
 import type {PartsShown} from '../read/types.js';
 import {type AgentCut, type AnyReadDetails, agentCutOf} from '../transcript/details.js';
-import {formatCount, formatLines, formatRange} from './format.js';
+import {formatCount, formatLines, formatRange, locationRange} from './format.js';
 import {imageLabel} from './image-facts.js';
 
 /** How a file is folded when collapsed. */
@@ -37,7 +37,7 @@ export function rangeLabel(details: AnyReadDetails): string {
 		return '';
 	}
 
-	return `:${formatRange(details.firstLine, details.linesShown)}`;
+	return `:${locationRange(details.firstLine, details.linesShown)}`;
 }
 
 /** The pages of a PDF or the cells of a notebook the model got, with their noun; undefined for other reads. */
@@ -192,7 +192,8 @@ export function truncationLabel(details: AnyReadDetails): string | undefined {
 	}
 
 	if (details.oversizedLineBytes !== undefined) {
-		const line = details.nextOffset ?? details.firstLine;
+		// The oversized line is the first the read would show (none were); nextOffset is already past it.
+		const line = details.firstLine === undefined ? undefined : details.firstLine + details.linesShown;
 		return `line ${line === undefined ? '' : `${formatCount(line)} `}alone is ${formatCount(details.oversizedLineBytes)} bytes, over the byte cap; the model was told how to read it`;
 	}
 

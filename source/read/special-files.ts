@@ -15,7 +15,9 @@ export function describeSpecialFile(stats: Stats, shownPath: string): string {
 	}
 
 	if (stats.isCharacterDevice()) {
-		return `${shownPath} is a character device (like /dev/zero, /dev/stdin or a terminal). It can be endless or wait for input, so it was not read.`;
+		// Named as an example only when it is not the device read: "/dev/zero is … (like /dev/zero…)" says it twice.
+		const examples = ['/dev/zero', '/dev/stdin', 'a terminal'].filter((example) => example !== shownPath);
+		return `${shownPath} is a character device (like ${examples.slice(0, -1).join(', ')} or ${examples.at(-1)}). It can be endless or wait for input, so it was not read.`;
 	}
 
 	if (stats.isBlockDevice()) {

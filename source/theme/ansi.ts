@@ -4,7 +4,7 @@ non-empty value) turns colour off, FORCE_COLOR (0-3, or true/false) forces a dep
 TTY gets colour (24-bit when COLORTERM says so, else 256) and anything else gets none.
 */
 import type {StyledLine} from '../text/styled.js';
-import type {Role, Style, Theme} from './roles.js';
+import type {Ansi16Color, Role, Style, Theme} from './roles.js';
 
 /** 0 = no escape sequences at all, 1 = 16 colours, 2 = 256 colours, 3 = 24-bit. */
 export type ColorLevel = 0 | 1 | 2 | 3;
@@ -85,6 +85,22 @@ function to16([red, green, blue]: [number, number, number]): number {
 	return (bright ? 90 : 30) + bits;
 }
 
+const ansi16Codes: Readonly<Record<Ansi16Color, number>> = {
+	brightBlack: 90,
+	red: 31,
+	green: 32,
+	yellow: 33,
+	blue: 34,
+	magenta: 35,
+	cyan: 36,
+	brightRed: 91,
+	brightGreen: 92,
+	brightYellow: 93,
+	brightBlue: 94,
+	brightMagenta: 95,
+	brightCyan: 96,
+};
+
 /** The SGR parameters for a style at a colour depth ('' when the style adds nothing). */
 export function sgrParameters(style: Style, level: ColorLevel): string {
 	if (level === 0) {
@@ -119,7 +135,7 @@ export function sgrParameters(style: Style, level: ColorLevel): string {
 		} else if (level === 2) {
 			codes.push(`38;5;${to256(rgb)}`);
 		} else {
-			codes.push(String(to16(rgb)));
+			codes.push(String(style.color16 === undefined ? to16(rgb) : ansi16Codes[style.color16]));
 		}
 	}
 

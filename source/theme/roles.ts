@@ -35,9 +35,30 @@ export type Role =
 	| 'deletion'
 	| 'section';
 
+/** The 16-colour palette's foreground names; their SGR codes are in theme/ansi.ts. */
+export type Ansi16Color =
+	| 'brightBlack'
+	| 'red'
+	| 'green'
+	| 'yellow'
+	| 'blue'
+	| 'magenta'
+	| 'cyan'
+	| 'brightRed'
+	| 'brightGreen'
+	| 'brightYellow'
+	| 'brightBlue'
+	| 'brightMagenta'
+	| 'brightCyan';
+
 /** How one role looks: a 24-bit foreground colour (`#rrggbb`) and text attributes. */
 export type Style = {
 	readonly color?: string;
+	/**
+	The colour at 16 colours, when the nearest of the 16 to `color` would not do: the theme's pastels
+	are all nearest to white there, so keywords, names, numbers and strings would look alike.
+	*/
+	readonly color16?: Ansi16Color;
 	readonly bold?: boolean;
 	readonly dim?: boolean;
 	readonly italic?: boolean;

@@ -2,6 +2,7 @@
 Showing a transcript to a person: interactive and full-screen on a terminal, printed once
 otherwise. Used by `lector read` and `lector replay`; the shell builds on the same viewport.
 */
+
 import process from 'node:process';
 import type {KeyBindings} from '../keys/bindings.js';
 import {loadConfig} from '../keys/config.js';
@@ -14,6 +15,7 @@ import type {TranscriptItem} from '../transcript/types.js';
 import {initialViewState} from '../transcript/view-state.js';
 import {pictureOverlayFor} from './picture-overlay.js';
 import {printItems} from './print.js';
+import {printColumns} from './print-width.js';
 
 /** Collapsed preview lines when the config file does not say. */
 export const defaultPreviewLines = 5;
@@ -93,7 +95,7 @@ export async function createPrinter(
 	const stderr = options.stderr ?? process.stderr;
 	const env = options.env ?? process.env;
 	const {painter, previewLines} = await loadViewSettings(stdout, stderr, env);
-	const width = stdout.isTTY ? stdout.columns : Number(env['COLUMNS']) || 100;
+	const width = printColumns(stdout, env);
 	// Pictures only to a terminal: in a pipe or a file the escape sequences would be noise.
 	const protocol = stdout.isTTY ? detectImageProtocol(env) : undefined;
 	let continues = false;

@@ -1,5 +1,4 @@
-import {mkdtempSync, readFileSync} from 'node:fs';
-import os from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {historyFromEvents} from '../../source/agent/history.js';
@@ -7,6 +6,7 @@ import {openShellSession} from '../../source/agent/open.js';
 import {findLastSession, workspaceSlug} from '../../source/sessions/lector/store.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 import {makeWorkspace} from './harness.js';
 
 const ok = {content: [{type: 'text' as const, text: 'file text'}], isError: false};
@@ -64,7 +64,7 @@ describe('historyFromEvents', () => {
 describe('openShellSession', () => {
 	it('writes the log under XDG_STATE_HOME and continues the last session with its history', async () => {
 		const workspace = makeWorkspace();
-		const state = mkdtempSync(path.join(os.tmpdir(), 'lector-state-'));
+		const state = makeTempDir('lector-state-');
 		const server = await startFakeModelServer('openai', [
 			{type: 'reply', text: ['First answer.']},
 			{type: 'reply', text: ['Second answer.']},
@@ -117,7 +117,7 @@ describe('openShellSession', () => {
 
 	it('opens without a model and says how to configure one', async () => {
 		const workspace = makeWorkspace();
-		const state = mkdtempSync(path.join(os.tmpdir(), 'lector-state-'));
+		const state = makeTempDir('lector-state-');
 		const opened = await openShellSession({
 			cwd: workspace,
 			flags: {},

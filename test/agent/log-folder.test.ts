@@ -1,16 +1,16 @@
-import {mkdtempSync, symlinkSync} from 'node:fs';
-import os from 'node:os';
+import {symlinkSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {logFolderRefusal} from '../../source/agent/log-folder.js';
 import {openShellSession} from '../../source/agent/open.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 import {makeWorkspace} from './harness.js';
 
 // Node's recursive mkdir never returns under /proc: without the check these tests would hang, not fail.
 const onLinux = process.platform === 'linux';
 
 describe.runIf(onLinux)('the session log folder', () => {
-	const temp = mkdtempSync(path.join(os.tmpdir(), 'lector-log-folder-'));
+	const temp = makeTempDir('lector-log-folder-');
 
 	it('refuses folders under /proc and /sys by their path', () => {
 		expect(logFolderRefusal('/proc/nope/lector/sessions')).toBe(

@@ -24,6 +24,8 @@ describe.skipIf(!existsSync(cli))('usage errors that quote argv', () => {
 	test.each([
 		['a bad --offset value', ['read', 'fixtures/demo/greeting.ts', '--offset', hostile]],
 		['an unknown command', [hostile]],
+		['help on an unknown command', ['help', hostile]],
+		['--help after an unknown command', [`raed${hostile}`, '--help']],
 		['an unknown flag', [`--x${hostile}`]],
 		['extra read arguments', ['read', 'fixtures/demo/greeting.ts', hostile]],
 		['extra replay arguments', ['replay', 'a.jsonl', hostile]],

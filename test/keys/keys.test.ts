@@ -1,5 +1,4 @@
-import {mkdtemp, writeFile} from 'node:fs/promises';
-import os from 'node:os';
+import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {configPath} from '../../source/config/config-file.js';
@@ -8,6 +7,7 @@ import {commands, commandTable} from '../../source/keys/commands.js';
 import {loadConfig, parseConfig} from '../../source/keys/config.js';
 import {noKey} from '../../source/keys/key-chunks.js';
 import {keyNameFromInk, normalizeKeyName} from '../../source/keys/key-names.js';
+import {makeTempDir} from '../helpers/temp-dir.js';
 
 test.each([
 	['ctrl+o', 'ctrl+o'],
@@ -99,7 +99,7 @@ test('parseConfig reads keys, theme and preview lines, and explains problems', (
 });
 
 test('loadConfig: a missing file is the defaults, a real file is read', async () => {
-	const folder = await mkdtemp(path.join(os.tmpdir(), 'lector-config-'));
+	const folder = makeTempDir('lector-config-');
 	expect((await loadConfig(path.join(folder, 'none.json'))).warnings).toEqual([]);
 	const file = path.join(folder, 'config.json');
 	await writeFile(file, '{"keys": {"toggleAll": "A"}}');

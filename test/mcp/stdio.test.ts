@@ -280,6 +280,6 @@ describe('lector mcp lifetime', () => {
 		expect(run(['--http', 'localhost:99999']).stderr).toMatch(/port from 0 to 65535/);
 		expect(run(['--bogus']).stderr).toMatch(/Unknown option '--bogus'.*lector mcp --help/);
 		const help = execFileSync(process.execPath, [cliPath, 'mcp', '--help'], {encoding: 'utf8'});
-		expect(help).toMatch(/^Usage\n {2}\$ lector mcp/);
+		expect(help).toMatch(/^\n {2}Usage\n {4}\$ lector mcp/);
 	});
 });

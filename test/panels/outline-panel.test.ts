@@ -40,7 +40,7 @@ test('a cut read says how much of its outline was sent, above the truncation war
 	const sent = result.details.outline?.length ?? 0;
 	const text = panelText(toolCall('read', {path: 'many.py'}, result));
 	expect(text.at(-2)).toBe(`outline: ${sent} of 1,500 entries sent`);
-	expect(text.at(-1)).toBe('⚠ model got lines 1-2000 of 3,000 (line cap); told to continue at offset=2001');
+	expect(text.at(-1)).toBe('⚠ model got lines 1-2,000 of 3,000 (line cap); told to continue at offset=2001');
 });
 
 test('an outline read the budget cut: the hint collapsed, the count of entries left out expanded', async () => {

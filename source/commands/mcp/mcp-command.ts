@@ -7,32 +7,14 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {packageFacts} from '../../package-facts.js';
 import type {ReadLimits} from '../../read/index.js';
+import {commandUsage} from '../help/command-help.js';
 import {numberFlag} from '../read/read-command.js';
 import {UsageError} from '../usage-error.js';
+import {mcpHelp} from './mcp-usage.js';
 
-export const mcpUsage = `Usage
-  $ lector mcp [options]          Serve lector's read engine over MCP on stdio (for agents)
-  $ lector mcp --http [HOST:]PORT Serve it over Streamable HTTP at http://HOST:PORT/mcp
-
-Options
-  --cwd DIR          The workspace when the client offers no MCP roots (default: the current folder).
-                     Given explicitly, it is the workspace even when the client offers roots.
-  --allow-outside    Let the tools read outside the workspace (default: refused, symlinks resolved)
-  --max-lines N      Line cap of one read (default 2000)
-  --max-bytes N      Byte cap of one read's text (default 36864, so that Claude Code passes a
-                     whole result to its model inline)
-  --dedup            Answer an unchanged re-read with a short note (off by default: the server
-                     cannot know what the client still holds in its context)
-  --no-log           Write no session log (by default each call goes to a lector session log,
-                     which \`lector watch\` and \`lector replay\` show)
-  --http [HOST:]PORT Listen on HOST (default 127.0.0.1) instead of stdio; PORT 0 picks a free one.
-                     Anyone who can reach HOST:PORT can read the workspace: keep it on loopback.
-  -h, --help         This help
-
-Add it to an agent
-  $ claude mcp add lector -- lector mcp
-  Codex (~/.codex/config.toml):  [mcp_servers.lector]  command = "lector"  args = ["mcp"]
-`;
+function indentedUsage(): string {
+	return commandUsage(mcpHelp).replaceAll(/^(?=.)/gm, '  ');
+}
 
 export type McpCommandOptions = {
 	readonly cwd: string;
@@ -126,7 +108,7 @@ function waitForSignal(): Promise<void> {
 export async function runMcpCommand(argv: readonly string[]): Promise<number> {
 	const options = parseMcpArguments(argv);
 	if (options.help) {
-		process.stdout.write(mcpUsage);
+		process.stdout.write(`\n${indentedUsage()}\n\n`);
 		return 0;
 	}
 

@@ -2,12 +2,14 @@
 Printing a followed log as it grows (`lector replay --follow --print`, `lector watch` off a
 terminal): each item once it is complete, so a running call is printed with its result, not twice.
 */
+
 import process from 'node:process';
 import {createPainter, detectColorLevel} from '../../theme/ansi.js';
 import {themeByName} from '../../theme/themes.js';
 import {TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {printItems} from '../../ui/print.js';
+import {printColumns} from '../../ui/print-width.js';
 
 /** Events that do not complete an item: a call starting, a reset, a piece of streamed text. */
 const incomplete = new Set<TranscriptEvent['type']>(['tool-start', 'reset', 'assistant-delta']);
@@ -19,7 +21,7 @@ export function createItemPrinter(expanded: boolean): (events: readonly Transcri
 		themeByName(process.env['LECTOR_THEME']),
 		detectColorLevel(process.env, process.stdout.isTTY),
 	);
-	const width = process.stdout.columns || Number(process.env['COLUMNS']) || 100;
+	const width = printColumns(process.stdout, process.env);
 	return (events) => {
 		const transcript = store.apply(events);
 		const done = events

@@ -4,6 +4,7 @@ current folder's recent sessions of every agent and open the one picked. Modes: 
 default on a terminal), `--print` (render once), `--json` (the normalised events), `--follow`
 (keep reading as the agent appends).
 */
+
 import {statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -72,7 +72,7 @@ export async function readOutline(
 	const asked = whole
 		? outcome.entries
 		: outcome.entries.filter((entry) => entry.startLine >= first && entry.startLine <= last);
-	const part = whole ? '' : `, entries starting in lines ${first}-${last}`;
+	const part = whole ? '' : `, entries starting in lines ${count(first)}-${count(last)}`;
 	const header = `Outline of ${name}${part} (${lines}; read a part with offset and limit):`;
 	// Leave room for the longest continuation hint.
 	const hintRoom = Buffer.byteLength(continuationHint(outcome.totalLines)) + 2;

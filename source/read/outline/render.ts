@@ -67,7 +67,7 @@ export type ShownLines = {readonly first: number; readonly last: number};
 
 /**
 The entries that fit `budgetBytes` once rendered under `header`: all when they fit; else the deepest
-levels are dropped first; then, with top-level entries alone still too many, those inside the `shown`
+levels are dropped first (the first level dropped kept in file order as far as the budget goes); then, with top-level entries alone still too many, those inside the `shown`
 lines go, then entries from the end. Undefined when not even the header and one entry fit.
 */
 export function fitOutline(
@@ -106,7 +106,18 @@ export function fitOutline(
 		}
 
 		if (size <= budgetBytes) {
-			return entries.filter((entry) => entry.depth <= cutoff);
+			// Descend one level further as far as the budget goes, in file order: a file that is one big
+			// container (a class of 300 methods, a .d.ts namespace) would otherwise be one entry.
+			const kept = new Set<number>();
+			for (const [index, entry] of entries.entries()) {
+				const cost = costs[index] ?? 0;
+				if (entry.depth === cutoff + 1 && size + cost <= budgetBytes) {
+					kept.add(index);
+					size += cost;
+				}
+			}
+
+			return entries.filter((entry, index) => entry.depth <= cutoff || kept.has(index));
 		}
 	}
 

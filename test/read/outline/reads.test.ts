@@ -156,7 +156,7 @@ test('an outline read too long for the cap says where to continue; offset/limit 
 	const page = await read({path: file, outline: true, offset: next, limit: 30}, {cwd: directory});
 	expect(modelText(page)).toBe(
 		[
-			`Outline of paged.ts, entries starting in lines ${next}-${next + 29} (9,000 lines; read a part with offset and limit):`,
+			`Outline of paged.ts, entries starting in lines ${next.toLocaleString('en-US')}-${(next + 29).toLocaleString('en-US')} (9,000 lines; read a part with offset and limit):`,
 			...Array.from({length: 10}, (_, index) => {
 				const start = next + index * 3;
 				return `  function f${(start - 1) / 3}  ${start}-${start + 2}`;

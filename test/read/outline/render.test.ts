@@ -32,9 +32,13 @@ test('everything when it fits; nested levels go first; the block stays within th
 	expect(Buffer.byteLength(block)).toBeLessThanOrEqual(1000);
 	expect(block).toContain(`(${entries.length - sent.length} more entries left out to keep this short)`);
 
-	const topLevelOnly = fitOutline(entries, header, 1700) ?? [];
-	expect(topLevelOnly).toEqual(entries.filter((item) => item.depth === 0));
-	expect(Buffer.byteLength(outlineBlock(header, topLevelOnly, entries.length))).toBeLessThanOrEqual(1700);
+	// Every top-level entry, and the next level in file order as far as the rest of the budget goes.
+	const topLevelFirst = fitOutline(entries, header, 1700) ?? [];
+	expect(topLevelFirst.filter((item) => item.depth === 0)).toEqual(
+		entries.filter((item) => item.depth === 0),
+	);
+	expect(topLevelFirst.every((item) => item.depth <= 1)).toBe(true);
+	expect(Buffer.byteLength(outlineBlock(header, topLevelFirst, entries.length))).toBeLessThanOrEqual(1700);
 });
 
 test('entries inside the lines already shown are left out first when space is short', () => {

@@ -39,6 +39,10 @@ type Props = {
 	readonly initialEvents: readonly TranscriptEvent[];
 	/** Shown first and again after /clear: the banner. */
 	readonly stickyEvents: readonly TranscriptEvent[];
+	/** Show the sticky events after the initial ones (a continued session: the view opens at the bottom). */
+	readonly stickyLast?: boolean;
+	/** `/resume N` picked this log: the caller opens it in place of this session. */
+	readonly onResume?: (filePath: string) => void;
 	readonly bindings: KeyBindings;
 	readonly painter: Painter;
 	readonly previewLines: number;
@@ -62,7 +66,13 @@ export default function ShellApp(props: Props) {
 	const {session, bindings, painter, previewLines, onFrame, pictures, mouse = false} = props;
 	const {exit} = useApp();
 	const size = useTerminalSize();
-	const transcript = useSessionTranscript(session, props.initialEvents, props.stickyEvents);
+	const transcript = useSessionTranscript(
+		session,
+		props.initialEvents,
+		props.stickyEvents,
+		props.stickyLast === true,
+	);
+	const {onResume} = props;
 	const [editor, setEditor] = useState<EditorState>(emptyEditor);
 	const [focus, setFocus] = useState<ShellFocus>('prompt');
 	const [helpOpen, setHelpOpen] = useState(false);
@@ -135,6 +145,8 @@ export default function ShellApp(props: Props) {
 					exit();
 				} else if (result.type === 'expand-all') {
 					apply('toggleAll');
+				} else if (result.type === 'resume') {
+					onResume?.(result.filePath);
 				} else if (result.type === 'busy' || result.type === 'refused') {
 					// Keep what was typed: it can be sent once the turn is over, or corrected (a notice says why).
 					setEditor((state) => (state.text === '' ? insertText(state, text) : state));
@@ -146,7 +158,7 @@ export default function ShellApp(props: Props) {
 				}
 			});
 		},
-		[session, exit, apply, bindings],
+		[session, exit, apply, bindings, onResume],
 	);
 
 	// Keys read the latest state through a ref: set at commit, and at once by the key handlers, because

@@ -20,11 +20,16 @@ export type StatusFacts = {
 	readonly model: string | undefined;
 	/** Mouse reporting is on (`m`): the status line says `mouse on (m)`, why dragging does not select. */
 	readonly mouse?: boolean;
+	/** The last search's word (`match 3 of 17`), while there is one. */
+	readonly search?: string | undefined;
 };
 
 /** The notes of the status line: they give way before the lead (see status-fit.ts). */
 function notesOf(facts: StatusFacts): string[] {
-	return facts.mouse === true ? ['mouse on (m)'] : [];
+	return [
+		...(facts.search === undefined ? [] : [facts.search]),
+		...(facts.mouse === true ? ['mouse on (m)'] : []),
+	];
 }
 
 /** Columns a model name may take in the status line, so the key list keeps its room at 80 columns. */

@@ -81,10 +81,12 @@ Position, model, state, focus: the model and the state give way when space is sh
 */
 function leadParts(bindings: KeyBindings, facts: StatusFacts): StatusLead[] {
 	const state = facts.running ? `working, ${labelFor(bindings, 'abort') || 'no key'} stops` : 'ready';
+	// While a search is shown, `ready` leaves its room to the match count (a note, which would give way first).
+	const showState = facts.running || facts.search === undefined;
 	return [
 		{text: facts.where},
 		...(facts.model === undefined ? [] : [{text: shortModel(facts.model), optional: true}]),
-		{text: state, optional: true},
+		...(showState ? [{text: state, optional: true}] : []),
 		{text: facts.focus},
 	];
 }

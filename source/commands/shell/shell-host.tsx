@@ -29,14 +29,28 @@ export function bannerEvents(opened: OpenedShell): readonly TranscriptEvent[] {
 export default function ShellHost({first, extraEvents = [], reopen, onOpened, ...rest}: Props) {
 	const [shown, setShown] = useState({opened: first, generation: 0});
 	const current = useRef(shown);
+	// One reopening at a time: a second /resume sent meanwhile would leave a session open behind the shown one.
+	const opening = useRef(false);
 	const onResume = useCallback(
 		(filePath: string) => {
-			void reopen(filePath).then((opened) => {
-				current.current.opened.session.close();
-				current.current = {opened, generation: current.current.generation + 1};
-				setShown(current.current);
-				onOpened?.(opened);
-			});
+			if (opening.current) {
+				return;
+			}
+
+			opening.current = true;
+			void reopen(filePath)
+				.then((opened) => {
+					current.current.opened.session.close();
+					current.current = {opened, generation: current.current.generation + 1};
+					setShown(current.current);
+					onOpened?.(opened);
+				})
+				.catch(() => {
+					// openShellSession reports its problems in the banner; anything else keeps the session shown.
+				})
+				.finally(() => {
+					opening.current = false;
+				});
 		},
 		[reopen, onOpened],
 	);

@@ -6,7 +6,7 @@ import type {ReadLimits} from '../read/types.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
-import {ContextMeter, compactAtShare, contextWindowFor} from './context.js';
+import {ContextMeter, compactAtShare, contextWindowFor, estimateMessageTokens} from './context.js';
 import {directUsage, runDirectCommand} from './direct-run.js';
 import {describeModelConfig, describeSwitch, modelLabel, planModelCommand} from './model-switch.js';
 import {historyForProvider} from './provider-history.js';
@@ -263,9 +263,10 @@ export class AgentSession {
 			return {type: 'handled'};
 		}
 
-		const system = systemPrompt(this.cwd, new Date(), this.confine);
 		const messages = this.history.length;
-		const before = this.meter.measure(system, this.history);
+		// Both sides estimated from the messages alone, so they compare (a provider's count covers the
+		// system prompt and the tools too, and none exists yet for the summary).
+		const before = Math.ceil(estimateMessageTokens(this.history));
 		const generation = this.generation;
 		let done = false;
 		await this.runJob(async (signal) => {
@@ -277,10 +278,10 @@ export class AgentSession {
 			);
 		});
 		if (done && generation === this.generation) {
-			const after = this.meter.measure(system, this.history);
+			const after = Math.ceil(estimateMessageTokens(this.history));
 			this.notice(
 				'info',
-				`Compacted ${count(messages, 'message')} (about ${count(before, 'token')}) into a summary: the context is now about ${count(after, 'token')}. Files read before are sent in full when read again.`,
+				`Compacted ${count(messages, 'message')} (about ${count(before, 'token')}) into a summary of about ${count(after, 'token')}. Files read before are sent in full when read again.`,
 			);
 		}
 

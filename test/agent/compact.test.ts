@@ -37,8 +37,14 @@ describe('/compact', () => {
 				/^Compacting the conversation \(4 messages, about [\d,]+ tokens\) into a summary…$/,
 			);
 			expect(said.at(-1)).toMatch(
-				/^Compacted 4 messages \(about [\d,]+ tokens\) into a summary: the context is now about [\d,]+ tokens\. Files read before are sent in full when read again\.$/,
+				/^Compacted 4 messages \(about [\d,]+ tokens\) into a summary of about [\d,]+ tokens\. Files read before are sent in full when read again\.$/,
 			);
+			// The summary is smaller than what it replaced, by the same measure.
+			const [conversation, summary] = (said.at(-1)?.match(/[\d,]+(?= tokens)/g) ?? []).map((n) =>
+				Number(n.replaceAll(',', '')),
+			);
+			expect(summary).toBeGreaterThan(0);
+			expect(summary).toBeLessThan(conversation ?? 0);
 			const compaction = h.events.find((event) => event.type === 'compaction');
 			expect(compaction).toMatchObject({summary: 'We read README.md: a tiny workspace.'});
 			expect(h.session.messages).toHaveLength(1);

@@ -60,7 +60,7 @@ function partTokens(part: unknown): number {
 }
 
 /** Estimated tokens of messages alone (no system prompt, no tools); not rounded. */
-function estimateMessageTokens(messages: readonly ModelMessage[]): number {
+export function estimateMessageTokens(messages: readonly ModelMessage[]): number {
 	let total = 0;
 	for (const message of messages) {
 		total +=

@@ -22,6 +22,8 @@ export type OpenShellOptions = {
 	readonly env?: Environment;
 	/** `--continue`: resume the last session of this workspace (its log is appended to). */
 	readonly continueLast?: boolean;
+	/** `/resume N`: continue this log (one of the workspace's) instead; wins over `continueLast`. */
+	readonly continueFrom?: string;
 	/** Home folder for the config and state folders (tests). */
 	readonly home?: string;
 	readonly retry?: Partial<RetryPolicy>;
@@ -95,14 +97,24 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 	let resumed: ModelResume | undefined;
 	let logPath: string | undefined;
 	let log: LectorLogWriter | undefined;
-	const last = options.continueLast ? await findLastSession(cwd, env, options.home) : undefined;
+	let last =
+		options.continueFrom ??
+		(options.continueLast ? await findLastSession(cwd, env, options.home) : undefined);
 	if (options.continueLast && !last) {
 		problems.push('There is no earlier session in this folder to continue; this is a new one.');
 	}
 
+	let previous: ReturnType<typeof readLectorLog> | undefined;
 	try {
-		if (last) {
-			const previous = readLectorLog(last);
+		previous = last === undefined ? undefined : readLectorLog(last);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		problems.push(`The session ${last} could not be read (${reason}); this is a new one.`);
+		last = undefined;
+	}
+
+	try {
+		if (last && previous) {
 			previousEvents = previous.events;
 			resumed = configured
 				? resumeModel({
@@ -159,6 +171,7 @@ export async function openShellSession(options: OpenShellOptions): Promise<Opene
 		// For /model <provider>:<name>: that provider's own variables and config.
 		env,
 		configFile: fileModel,
+		...(options.home === undefined ? {} : {home: options.home}),
 		...(options.retry ? {retry: options.retry} : {}),
 		...(options.keysHelp === undefined ? {} : {keysHelp: options.keysHelp}),
 		allowOutside,

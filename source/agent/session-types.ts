@@ -36,6 +36,8 @@ export type AgentSessionOptions = {
 	*/
 	readonly env?: Environment;
 	readonly configFile?: ConfigFileModel | undefined;
+	/** Home folder of the state folder where `/resume` finds this folder's sessions (tests). Default: the user's. */
+	readonly home?: string;
 	/**
 	Let the tools (the model's and typed ones) reach paths outside `cwd`: `--allow-outside`, or the config
 	file's `"allowOutside": true`. Default false: every tool is confined to the workspace.
@@ -53,6 +55,8 @@ export type SubmitOutcome =
 	/** The input was wrong (a notice says why); the UI keeps it so it can be corrected. */
 	| {readonly type: 'refused'}
 	| {readonly type: 'quit'}
-	| {readonly type: 'expand-all'};
+	| {readonly type: 'expand-all'}
+	/** `/resume N`: the UI opens this earlier session's log as `--continue` opens the last one. */
+	| {readonly type: 'resume'; readonly filePath: string};
 
 export type TranscriptListener = (event: TranscriptEvent) => void;

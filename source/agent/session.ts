@@ -6,12 +6,13 @@ import type {ReadLimits} from '../read/types.js';
 import type {TranscriptEvent} from '../transcript/types.js';
 import {compactHistory} from './compaction.js';
 import {howToConfigure, type ModelConfig} from './config.js';
-import {ContextMeter, compactAtShare, contextWindowFor} from './context.js';
+import {ContextMeter, compactAtShare, contextWindowFor, estimateMessageTokens} from './context.js';
 import {directUsage, runDirectCommand} from './direct-run.js';
 import {describeModelConfig, describeSwitch, modelLabel, planModelCommand} from './model-switch.js';
 import {historyForProvider} from './provider-history.js';
 import {createLanguageModel} from './providers.js';
 import {outputTokensFor, readLimitsFor} from './read-caps.js';
+import {pickSession, resumableSessions, resumeListText} from './resume.js';
 import {defaultRetryPolicy, type RetryPolicy} from './retry.js';
 import type {LectorLogWriter} from './session-log.js';
 import type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
@@ -19,6 +20,11 @@ import {helpText, parseSlashCommand} from './slash.js';
 import {systemPrompt} from './system-prompt.js';
 import {declaredTools} from './tools.js';
 import {runTurn} from './turn.js';
+
+/** `3 messages`, `1,628 tokens`. */
+function count(value: number, noun: string): string {
+	return `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
+}
 
 export type {AgentSessionOptions, SubmitOutcome, TranscriptListener} from './session-types.js';
 
@@ -134,6 +140,14 @@ export class AgentSession {
 					return {type: 'handled'};
 				}
 
+				case 'compact': {
+					return this.compactCommand();
+				}
+
+				case 'resume': {
+					return this.resumeCommand(slash.argument);
+				}
+
 				case 'model': {
 					return this.modelCommand(slash.argument);
 				}
@@ -224,7 +238,79 @@ export class AgentSession {
 			return;
 		}
 
-		await this.runJob(async (signal) => this.compactWith(model, config, signal));
+		await this.runJob(async (signal) => {
+			await this.compactWith(model, config, signal);
+		});
+	}
+
+	/**
+	`/compact`: compacts now, and says what it did. Refused (busy) while a turn runs, as the turn appends
+	to the history being summarised; without a model or a conversation there is nothing to do.
+	*/
+	private async compactCommand(): Promise<SubmitOutcome> {
+		const {model, config} = this;
+		if (!model || !config) {
+			this.notice('warning', `There is no model to write a summary. ${this.noModelMessage}`);
+			return {type: 'handled'};
+		}
+
+		if (this.running) {
+			return {type: 'busy'};
+		}
+
+		if (this.history.length === 0) {
+			this.notice('info', 'Nothing to compact: the conversation is empty.');
+			return {type: 'handled'};
+		}
+
+		const messages = this.history.length;
+		// Both sides estimated from the messages alone, so they compare (a provider's count covers the
+		// system prompt and the tools too, and none exists yet for the summary).
+		const before = Math.ceil(estimateMessageTokens(this.history));
+		const generation = this.generation;
+		let done = false;
+		await this.runJob(async (signal) => {
+			done = await this.compactWith(
+				model,
+				config,
+				signal,
+				`Compacting the conversation (${count(messages, 'message')}, about ${count(before, 'token')}) into a summary…`,
+			);
+		});
+		if (done && generation === this.generation) {
+			const after = Math.ceil(estimateMessageTokens(this.history));
+			this.notice(
+				'info',
+				`Compacted ${count(messages, 'message')} (about ${count(before, 'token')}) into a summary of about ${count(after, 'token')}. Files read before are sent in full when read again.`,
+			);
+		}
+
+		return {type: 'handled'};
+	}
+
+	/**
+	`/resume`: lists this folder's earlier sessions; `/resume N` hands the Nth to the UI to open. A wrong
+	number is refused with a notice (the UI keeps the text to correct it); so is a pick while a turn runs.
+	*/
+	private async resumeCommand(argument: string): Promise<SubmitOutcome> {
+		const sessions = await resumableSessions(
+			this.cwd,
+			this.options.env ?? {},
+			this.options.home,
+			this.options.log?.filePath,
+		);
+		if (argument === '') {
+			this.notice('info', resumeListText(sessions));
+			return {type: 'handled'};
+		}
+
+		const pick = pickSession(sessions, argument);
+		if (!pick.ok) {
+			this.notice('warning', pick.reason);
+			return {type: 'refused'};
+		}
+
+		return this.running ? {type: 'busy'} : {type: 'resume', filePath: pick.session.filePath};
 	}
 
 	/** Why there is no model and how to configure one, naming the config file of `options.env`. */
@@ -368,7 +454,7 @@ export class AgentSession {
 		config: ModelConfig,
 		signal: AbortSignal,
 		announce?: string,
-	): Promise<void> {
+	): Promise<boolean> {
 		const system = systemPrompt(this.cwd, new Date(), this.confine);
 		const history = await compactHistory({
 			model,
@@ -383,10 +469,13 @@ export class AgentSession {
 			newId: (kind) => this.newId(kind),
 			...(announce === undefined ? {} : {announce}),
 		});
-		if (history) {
-			this.history = history;
-			this.cache.reset();
+		if (!history) {
+			return false;
 		}
+
+		this.history = history;
+		this.cache.reset();
+		return true;
 	}
 
 	private notice(level: 'info' | 'warning' | 'error', text: string): void {

@@ -2,6 +2,9 @@
 export type SlashCommand =
 	| {readonly type: 'help'}
 	| {readonly type: 'clear'}
+	| {readonly type: 'compact'}
+	/** `argument`: what follows `/resume`, trimmed (empty: list the sessions). */
+	| {readonly type: 'resume'; readonly argument: string}
 	/** `argument`: what follows `/model`, trimmed (empty: show the model). */
 	| {readonly type: 'model'; readonly argument: string}
 	| {readonly type: 'expand-all'}
@@ -12,6 +15,15 @@ export type SlashCommand =
 export const slashCommands: readonly {readonly name: string; readonly description: string}[] = [
 	{name: '/help', description: 'Show the commands and keys.'},
 	{name: '/clear', description: 'Start a new conversation (the transcript, the history and the read cache).'},
+	{
+		name: '/compact',
+		description:
+			'Replace the conversation with a summary the model writes (done by itself near the context window).',
+	},
+	{
+		name: '/resume',
+		description: "List this folder's earlier sessions, newest first; /resume N opens the Nth.",
+	},
 	{
 		name: '/model',
 		description:
@@ -26,6 +38,8 @@ const aliases: Readonly<Record<string, SlashCommand['type']>> = {
 	'?': 'help',
 	clear: 'clear',
 	new: 'clear',
+	compact: 'compact',
+	resume: 'resume',
 	model: 'model',
 	'expand-all': 'expand-all',
 	expand: 'expand-all',
@@ -51,7 +65,7 @@ export function parseSlashCommand(input: string): SlashCommand | undefined {
 		return {type: 'unknown', name};
 	}
 
-	return type === 'model' ? {type, argument: (match?.[2] ?? '').trim()} : {type};
+	return type === 'model' || type === 'resume' ? {type, argument: (match?.[2] ?? '').trim()} : {type};
 }
 
 /** The text /help shows. */

@@ -95,14 +95,19 @@ export const commandTable: Readonly<Record<Command, CommandInfo>> = {
 	// A single read has no prompts: the jumps work where there is a conversation.
 	previousPrompt: {description: 'go to the previous user prompt', keys: ['['], contexts: ['replay', 'shell']},
 	nextPrompt: {description: 'go to the next user prompt', keys: [']'], contexts: ['replay', 'shell']},
-	// In the shell `/`, n and N type text; a single read has nothing to search.
+	// The shell searches from its transcript: in the prompt `/`, n and N type text (and `/` starts a
+	// slash command). A single read has nothing to search.
 	search: {
 		description: 'search the transcript (enter searches, escape cancels)',
 		keys: ['/'],
-		contexts: ['replay'],
+		contexts: ['replay', 'shell'],
 	},
-	searchNext: {description: 'go to the next match of the search', keys: ['n'], contexts: ['replay']},
-	searchPrevious: {description: 'go to the previous match of the search', keys: ['N'], contexts: ['replay']},
+	searchNext: {description: 'go to the next match of the search', keys: ['n'], contexts: ['replay', 'shell']},
+	searchPrevious: {
+		description: 'go to the previous match of the search',
+		keys: ['N'],
+		contexts: ['replay', 'shell'],
+	},
 	newline: {
 		description: 'insert a new line in the prompt (enter sends it)',
 		keys: ['alt+enter', 'ctrl+j'],

@@ -9,6 +9,9 @@ describe('parseSlashCommand', () => {
 	it.each([
 		['/help', {type: 'help'}],
 		['/clear', {type: 'clear'}],
+		['/compact', {type: 'compact'}],
+		['/resume', {type: 'resume', argument: ''}],
+		['/resume  3 ', {type: 'resume', argument: '3'}],
 		['  /model ', {type: 'model', argument: ''}],
 		['/model  openai:gpt-4.1 ', {type: 'model', argument: 'openai:gpt-4.1'}],
 		['/MODEL anthropic claude-opus-4', {type: 'model', argument: 'anthropic claude-opus-4'}],

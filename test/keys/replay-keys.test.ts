@@ -23,12 +23,18 @@ test('the replay keys are in the key table with descriptions, and can be rebound
 	expect(bindings.commandByKey.get('}')).toBe('nextPrompt');
 });
 
-test('in the shell, the prompt jumps work on the transcript and the search keys type text', () => {
+test('in the shell, the prompt jumps and the search work on the transcript; in the prompt the search keys type text', () => {
 	const context = {focus: 'transcript', bindings: defaultBindings, running: false} as const;
 	expect(routeKey(']', noKey, context)).toEqual({type: 'view', command: 'nextPrompt'});
 	expect(routeKey('[', noKey, context)).toEqual({type: 'view', command: 'previousPrompt'});
-	expect(routeKey('n', noKey, context)).toEqual({type: 'insert', text: 'n', submit: false});
-	expect(routeKey('/', noKey, context)).toEqual({type: 'insert', text: '/', submit: false});
+	expect(routeKey('n', noKey, context)).toEqual({type: 'search', command: 'searchNext'});
+	expect(routeKey('N', noKey, context)).toEqual({type: 'search', command: 'searchPrevious'});
+	expect(routeKey('/', noKey, context)).toEqual({type: 'search', command: 'search'});
+	expect(routeKey('/', noKey, {...context, focus: 'prompt'})).toEqual({
+		type: 'insert',
+		text: '/',
+		submit: false,
+	});
 	expect(routeKey('n', noKey, {...context, focus: 'prompt'})).toEqual({
 		type: 'insert',
 		text: 'n',

@@ -195,7 +195,7 @@ test('lector replay lists the prompt jumps and the search, and no shell keys', a
 	expect(help).not.toMatch(/^ {2}(escape|tab) /m);
 });
 
-test('the shell lists its own keys, q as giving the keys back, and how to quit; no search', async () => {
+test('the shell lists its own keys, q as giving the keys back, how to quit, and the search', async () => {
 	const view = await shellView(120, 60);
 	await view.press('\t');
 	await view.press('?');
@@ -206,7 +206,8 @@ test('the shell lists its own keys, q as giving the keys back, and how to quit; 
 	expect(help).toMatch(/ {2}tab +move the keys between the prompt and the transcript/);
 	expect(help).toMatch(/ {2}escape +stop the running turn/);
 	expect(help).toMatch(/ {2}\[ +go to the previous user prompt/);
-	expect(help).not.toContain('search');
+	expect(help).toMatch(/ {2}\/ +search the transcript/);
+	expect(help).toMatch(/ {2}n +go to the next match of the search/);
 	expect(help).not.toContain('quit (ctrl+c always quits too)');
 	expect(help).not.toContain('meta+');
 	// The prompt's status line names the newline key as people know it.

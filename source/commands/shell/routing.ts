@@ -9,12 +9,13 @@ arguments and carries out the action. The rules (README text in docs/shell.md):
   then history), home/end, ctrl+a, ctrl+w, ctrl+u. Every other bound key goes to the transcript:
   ctrl+o, ctrl+e, pageup/pagedown, ctrl+b/ctrl+f, so they work while typing and while the model runs.
 - Transcript focused: every transcript key of the table works (j/k, up/down, e, g/G, space, enter,
-  `?`); the quit key (q) returns to the prompt rather than quitting; any other text goes back to the
-  prompt and is typed there.
+  `?`, the search's `/`, n, N); the quit key (q) returns to the prompt rather than quitting; any other
+  text goes back to the prompt and is typed there. While the search prompt is open it takes the keys
+  before routing (shell-app.tsx).
 */
 import type {Key} from 'ink';
 import type {KeyBindings} from '../../keys/bindings.js';
-import {type Command, isSearchCommand, isShellCommand} from '../../keys/commands.js';
+import {type Command, isSearchCommand, isShellCommand, type SearchCommand} from '../../keys/commands.js';
 import {type EditingCommand, editingCommandOf} from '../../keys/editing.js';
 import {displayKeyName, keyNameFromInk} from '../../keys/key-names.js';
 import {labelFor} from '../../ui/frame.js';
@@ -39,6 +40,8 @@ export type ShellAction =
 	| {readonly type: 'focus'; readonly focus: ShellFocus}
 	| {readonly type: 'view'; readonly command: ViewportCommand}
 	| {readonly type: 'help'}
+	/** Open the search prompt, or go to the next or previous match (transcript focused). */
+	| {readonly type: 'search'; readonly command: SearchCommand}
 	/** Mouse-wheel scrolling on or off. */
 	| {readonly type: 'mouse'}
 	| {readonly type: 'edit'; readonly edit: (state: EditorState) => EditorState}
@@ -156,8 +159,11 @@ export function routeKey(input: string, key: Key, context: RouteContext): ShellA
 			return {type: 'focus', focus: 'prompt'};
 		}
 
-		// The search (`/`, n, N) belongs to the read and replay views: here those keys type text.
-		if (command !== undefined && !isShellCommand(command) && !isSearchCommand(command)) {
+		if (command !== undefined && isSearchCommand(command)) {
+			return {type: 'search', command};
+		}
+
+		if (command !== undefined && !isShellCommand(command)) {
 			return {type: 'view', command};
 		}
 

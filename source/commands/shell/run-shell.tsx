@@ -15,7 +15,7 @@ import {renderFullScreen} from '../../ui/full-screen.js';
 import {pictureOverlayFor} from '../../ui/picture-overlay.js';
 import {loadViewSettings} from '../../ui/show.js';
 import {numberFlag} from '../read/read-command.js';
-import ShellApp from './shell-app.js';
+import ShellHost from './shell-host.js';
 import {demoOutroText, shellKeysHelp} from './shell-status.js';
 
 /** How the shell was started. */
@@ -123,24 +123,27 @@ export async function runShell(options: ShellOptions): Promise<number> {
 		return usageExit;
 	}
 
-	const opened = await openShellSession({
-		cwd: options.cwd,
-		flags: options.flags,
-		continueLast: options.continueLast,
-		keysHelp: shellKeysHelp(bindings),
-		allowOutside: options.allowOutside === true,
-		readCaps,
-	});
-	const banner: readonly TranscriptEvent[] =
-		opened.banner.text === ''
-			? []
-			: [{type: 'notice', id: 'shell-banner', level: opened.banner.level, text: opened.banner.text}];
+	const open = (continueFrom?: string) =>
+		openShellSession({
+			cwd: options.cwd,
+			flags: options.flags,
+			continueLast: options.continueLast,
+			...(continueFrom === undefined ? {} : {continueFrom}),
+			keysHelp: shellKeysHelp(bindings),
+			allowOutside: options.allowOutside === true,
+			readCaps,
+		});
+	// The session on screen: /resume replaces it, and exit or a signal must close that one.
+	let opened = await open();
 	const pictures = pictureOverlayFor(stdout, process.env);
 	await renderFullScreen(
-		<ShellApp
-			session={opened.session}
-			initialEvents={[...opened.previousEvents, ...demo]}
-			stickyEvents={banner}
+		<ShellHost
+			first={opened}
+			extraEvents={demo}
+			reopen={open}
+			onOpened={(next) => {
+				opened = next;
+			}}
 			bindings={bindings}
 			painter={painter}
 			previewLines={previewLines}

@@ -8,6 +8,7 @@ import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from
 import type {AgentSession} from '../../agent/index.js';
 import type {KeyBindings} from '../../keys/bindings.js';
 import {chunkKeys, noKey} from '../../keys/key-chunks.js';
+import {keyNameFromInk} from '../../keys/key-names.js';
 import {cutLine} from '../../text/styled.js';
 import type {Painter} from '../../theme/ansi.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
@@ -17,6 +18,7 @@ import type {FrameRow} from '../../ui/layout.js';
 import type {PictureOverlay} from '../../ui/picture-overlay.js';
 import {useMouse} from '../../ui/use-mouse.js';
 import {usePictures} from '../../ui/use-pictures.js';
+import {useSearch} from '../../ui/use-search.js';
 import {useTerminalSize} from '../../ui/use-terminal-size.js';
 import {useViewport} from '../../ui/use-viewport.js';
 import {type EditorState, emptyEditor, insertText, takeSubmission} from './editor.js';
@@ -39,6 +41,10 @@ type Props = {
 	readonly initialEvents: readonly TranscriptEvent[];
 	/** Shown first and again after /clear: the banner. */
 	readonly stickyEvents: readonly TranscriptEvent[];
+	/** Show the sticky events after the initial ones (a continued session: the view opens at the bottom). */
+	readonly stickyLast?: boolean;
+	/** `/resume N` picked this log: the caller opens it in place of this session. */
+	readonly onResume?: (filePath: string) => void;
 	readonly bindings: KeyBindings;
 	readonly painter: Painter;
 	readonly previewLines: number;
@@ -62,7 +68,13 @@ export default function ShellApp(props: Props) {
 	const {session, bindings, painter, previewLines, onFrame, pictures, mouse = false} = props;
 	const {exit} = useApp();
 	const size = useTerminalSize();
-	const transcript = useSessionTranscript(session, props.initialEvents, props.stickyEvents);
+	const transcript = useSessionTranscript(
+		session,
+		props.initialEvents,
+		props.stickyEvents,
+		props.stickyLast === true,
+	);
+	const {onResume} = props;
 	const [editor, setEditor] = useState<EditorState>(emptyEditor);
 	const [focus, setFocus] = useState<ShellFocus>('prompt');
 	const [helpOpen, setHelpOpen] = useState(false);
@@ -103,13 +115,24 @@ export default function ShellApp(props: Props) {
 		expandHint: toggleKey === '' ? 'no key bound to expand' : `${toggleKey} to expand`,
 		pictures: pictures !== undefined,
 	});
-	const {layout, top, frame, focused, apply, scroll} = viewport;
+	const {layout, top, frame, focused, apply, scroll, jump, focusNow} = viewport;
+	const search = useSearch({transcript, focused, focusNow, jump, width: size.columns});
+	const {run: runSearch, handleKey: searchKey, typing: searchTyping} = search;
 	// On a tiny terminal the viewport gives way (it keeps one row for its layout, drawn only when it fits).
 	const shown = frame.slice(0, Math.max(0, viewportRows));
 	usePictures(pictures, layout, top, helpOpen ? noFrame : shown, 0);
 	// Painting the rows on screen is cheap; the layout behind them is memoised in useViewport.
 	const where = positionLabel(layout, top, focused);
-	const status = shellStatusRows(bindings, {...facts, where}, size.columns, messageRows > 0);
+	// The search's word is a note of the one status line: it never changes the rows counted above.
+	const shellStatus = shellStatusRows(
+		bindings,
+		{...facts, where, search: search.status},
+		size.columns,
+		messageRows > 0,
+	);
+	// The open search prompt takes the status line's place, as in replay.
+	const status =
+		search.promptRow === undefined ? shellStatus : [...shellStatus.slice(0, -1), search.promptRow];
 	const lines = [
 		...paintFrame(shown, focused, painter, status.at(-1) ?? []),
 		...editorRows.map((row) => painter.paint(cutLine(row, size.columns))),
@@ -135,6 +158,8 @@ export default function ShellApp(props: Props) {
 					exit();
 				} else if (result.type === 'expand-all') {
 					apply('toggleAll');
+				} else if (result.type === 'resume') {
+					onResume?.(result.filePath);
 				} else if (result.type === 'busy' || result.type === 'refused') {
 					// Keep what was typed: it can be sent once the turn is over, or corrected (a notice says why).
 					setEditor((state) => (state.text === '' ? insertText(state, text) : state));
@@ -146,7 +171,7 @@ export default function ShellApp(props: Props) {
 				}
 			});
 		},
-		[session, exit, apply, bindings],
+		[session, exit, apply, bindings, onResume],
 	);
 
 	// Keys read the latest state through a ref: set at commit, and at once by the key handlers, because
@@ -195,6 +220,11 @@ export default function ShellApp(props: Props) {
 					return;
 				}
 
+				case 'search': {
+					runSearch(action.command);
+					return;
+				}
+
 				case 'mouse': {
 					toggleMouse();
 					return;
@@ -224,7 +254,7 @@ export default function ShellApp(props: Props) {
 				}
 			}
 		},
-		[session, exit, apply, submit, update, pressInterrupt, toggleMouse],
+		[session, exit, apply, submit, update, pressInterrupt, toggleMouse, runSearch],
 	);
 	const onInput = useCallback(
 		(input: string, key: Key) => {
@@ -248,17 +278,24 @@ export default function ShellApp(props: Props) {
 			setMessage(undefined);
 			// In the transcript each character of a chunk is a key (`jjj`); in the prompt it is typed text.
 			const restKey = rest === input ? key : noKey;
-			for (const [one, oneKey] of chunkKeys(rest, restKey, () => latest.current.focus === 'prompt')) {
+			// `typing` is asked before each key: a search prompt opened by `/` takes the rest of the chunk.
+			const asText = () => latest.current.focus === 'prompt' || searchTyping();
+			for (const [one, oneKey] of chunkKeys(rest, restKey, asText)) {
 				const {focus, helpOpen: opened} = latest.current;
 				if (opened) {
 					// `?` opened the help part-way: what came after it in the chunk is not for the transcript.
 					return;
 				}
 
+				// The open search prompt takes every key (enter, escape, its text) but ctrl+c.
+				if (keyNameFromInk(one, oneKey) !== 'ctrl+c' && searchKey(one, oneKey)) {
+					continue;
+				}
+
 				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
 			}
 		},
-		[bindings, session, perform, scroll, takeMouse],
+		[bindings, session, perform, scroll, takeMouse, searchKey, searchTyping],
 	);
 	useInput(onInput);
 	const closeHelp = useCallback(() => {

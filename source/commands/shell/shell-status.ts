@@ -20,11 +20,16 @@ export type StatusFacts = {
 	readonly model: string | undefined;
 	/** Mouse reporting is on (`m`): the status line says `mouse on (m)`, why dragging does not select. */
 	readonly mouse?: boolean;
+	/** The last search's word (`match 3 of 17`), while there is one. */
+	readonly search?: string | undefined;
 };
 
 /** The notes of the status line: they give way before the lead (see status-fit.ts). */
 function notesOf(facts: StatusFacts): string[] {
-	return facts.mouse === true ? ['mouse on (m)'] : [];
+	return [
+		...(facts.search === undefined ? [] : [facts.search]),
+		...(facts.mouse === true ? ['mouse on (m)'] : []),
+	];
 }
 
 /** Columns a model name may take in the status line, so the key list keeps its room at 80 columns. */
@@ -76,10 +81,12 @@ Position, model, state, focus: the model and the state give way when space is sh
 */
 function leadParts(bindings: KeyBindings, facts: StatusFacts): StatusLead[] {
 	const state = facts.running ? `working, ${labelFor(bindings, 'abort') || 'no key'} stops` : 'ready';
+	// While a search is shown, `ready` leaves its room to the match count (a note, which would give way first).
+	const showState = facts.running || facts.search === undefined;
 	return [
 		{text: facts.where},
 		...(facts.model === undefined ? [] : [{text: shortModel(facts.model), optional: true}]),
-		{text: state, optional: true},
+		...(showState ? [{text: state, optional: true}] : []),
 		{text: facts.focus},
 	];
 }

@@ -14,14 +14,19 @@ export type EventSource = Pick<AgentSession, 'subscribe'>;
 /**
 Subscribe to `session` and keep the transcript. `sticky` events (the banner) are shown first and
 again after every reset (/clear), followed by the latest /model switch (the banner names the model
-the shell started with), so the person always sees which model is in use.
+the shell started with), so the person always sees which model is in use. With `stickyLast` (a
+continued session) they follow the initial events instead: the view opens at the bottom, where the
+setup note must be seen.
 */
 export function useSessionTranscript(
 	session: EventSource,
 	initial: readonly TranscriptEvent[],
 	sticky: readonly TranscriptEvent[],
+	stickyLast = false,
 ): TranscriptState {
-	const [store] = useState(() => new TranscriptStore([...sticky, ...initial]));
+	const [store] = useState(
+		() => new TranscriptStore(stickyLast ? [...initial, ...sticky] : [...sticky, ...initial]),
+	);
 	const [transcript, setTranscript] = useState(store.state);
 	useEffect(() => {
 		let pending: TranscriptEvent[] = [];

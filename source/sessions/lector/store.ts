@@ -57,21 +57,35 @@ export function isServerLogName(name: string): boolean {
 	return name.includes(`_${serverLogIdPrefix}`);
 }
 
+/**
+A workspace's conversation logs (server logs aside), newest first by start time (the timestamp leads
+the name), or none when the folder does not exist.
+*/
+export async function listConversationLogs(
+	cwd: string,
+	env: StoreEnvironment,
+	home?: string,
+): Promise<string[]> {
+	const folder = workspaceSessionsFolder(cwd, env, home);
+	let names: string[];
+	try {
+		names = await fs.readdir(folder);
+	} catch {
+		return [];
+	}
+
+	return names
+		.filter((name) => name.endsWith('.jsonl') && !isServerLogName(name))
+		.sort()
+		.reverse()
+		.map((name) => path.join(folder, name));
+}
+
 /** The most recent conversation log of a workspace (server logs aside), or undefined when it has none. */
 export async function findLastSession(
 	cwd: string,
 	env: StoreEnvironment,
 	home?: string,
 ): Promise<string | undefined> {
-	const folder = workspaceSessionsFolder(cwd, env, home);
-	let names: string[];
-	try {
-		names = await fs.readdir(folder);
-	} catch {
-		return undefined;
-	}
-
-	const logs = names.filter((name) => name.endsWith('.jsonl') && !isServerLogName(name)).sort();
-	const last = logs.at(-1);
-	return last === undefined ? undefined : path.join(folder, last);
+	return (await listConversationLogs(cwd, env, home))[0];
 }

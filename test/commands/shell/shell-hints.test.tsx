@@ -108,6 +108,27 @@ describe.each([80, 100])('at %i columns', (columns) => {
 	});
 });
 
+test('at 80 columns the search count stays beside the essential keys: `ready` gives it room', () => {
+	const facts: StatusFacts = {
+		focus: 'transcript',
+		running: false,
+		message: undefined,
+		where: '3/5',
+		model: undefined,
+		search: 'match 1 of 2',
+	};
+	const line = (more: Partial<StatusFacts>, width = 80) =>
+		shellStatusRows(defaultBindings, {...facts, ...more}, width).map((row) =>
+			row.map((segment) => segment.text).join(''),
+		);
+	expect(line({})).toEqual([
+		' 3/5 · transcript  match 1 of 2  ? help · tab prompt · ctrl+c ctrl+c quit'.padEnd(80),
+	]);
+	// Without a search the state is shown; while a turn runs it is, search or not.
+	expect(line({search: undefined})[0]).toMatch(/^ 3\/5 · ready · transcript {2}\?/);
+	expect(line({running: true}, 120)[0]).toMatch(/ · working, escape stops · transcript {2}match 1 of 2 {2}/);
+});
+
 test('a tab typed together with other keys is the focus key, never spaces in the prompt; a pasted tab stays text', async () => {
 	const view = await shell(100, 24);
 	await view.press('x\tG');

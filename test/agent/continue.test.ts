@@ -1,9 +1,9 @@
-import {readFileSync} from 'node:fs';
+import {closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {historyFromEvents} from '../../source/agent/history.js';
 import {openShellSession} from '../../source/agent/open.js';
-import {findLastSession, workspaceSlug} from '../../source/sessions/lector/store.js';
+import {findLastSession, newSessionPath, workspaceSlug} from '../../source/sessions/lector/store.js';
 import type {TranscriptEvent} from '../../source/transcript/types.js';
 import {startFakeModelServer} from '../helpers/fake-model-server.js';
 import {makeTempDir} from '../helpers/temp-dir.js';
@@ -140,4 +140,51 @@ describe('openShellSession', () => {
 		expect(notices.join('\n')).toContain(`to ${file}.`);
 		opened.session.close();
 	});
+});
+
+describe('--continue on a log over 512 MB', () => {
+	it('resumes it, streaming: the events before and after 600 MB of a torn line, and logs on', async () => {
+		const workspace = makeWorkspace();
+		const state = makeTempDir('lector-big-log-');
+		const env = {XDG_STATE_HOME: state, XDG_CONFIG_HOME: state};
+		const logPath = newSessionPath(workspace, 'big', env, new Date('2026-01-01T00:00:00Z'));
+		mkdirSync(path.dirname(logPath), {recursive: true});
+		const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+		const header = {
+			type: 'lector-session',
+			version: 2,
+			id: 'big',
+			cwd: workspace,
+			startedAt: '2026-01-01T00:00:00.000Z',
+		};
+		const event = (id: string, text: string) => ({
+			type: 'event',
+			at: '2026-01-01T00:00:01.000Z',
+			event: {type: 'user-text', id, text},
+		});
+		writeFileSync(logPath, line(header) + line(event('u1', 'before the hole')));
+		// A hole of 600 MB (sparse: no disk used), read back as one line of NUL bytes: more than one V8
+		// string may hold (about 512 MB), as a crash mid-write of a huge entry could leave.
+		const descriptor = openSync(logPath, 'r+');
+		const tail = Buffer.from(`\n${line(event('u2', 'after the hole'))}`);
+		writeSync(descriptor, tail, 0, tail.length, 600 * 1024 * 1024);
+		closeSync(descriptor);
+		expect(statSync(logPath).size).toBeGreaterThan(2 ** 29);
+
+		const opened = await openShellSession({cwd: workspace, flags: {}, env, continueLast: true});
+		expect(opened.logPath).toBe(logPath);
+		expect(opened.previousEvents.filter((e) => e.type === 'user-text')).toEqual([
+			{type: 'user-text', id: 'u1', text: 'before the hole'},
+			{type: 'user-text', id: 'u2', text: 'after the hole'},
+		]);
+		expect(opened.banner.text).not.toMatch(/could not be read/);
+		await opened.session.submit('read src/greet.ts');
+		opened.session.close();
+		// The new entries were appended to the same log, after the old ones.
+		const appended = readFileSync(logPath)
+			.subarray(600 * 1024 * 1024)
+			.toString('utf8');
+		expect(appended).toContain('after the hole');
+		expect(appended).toContain('"read src/greet.ts"');
+	}, 60_000);
 });

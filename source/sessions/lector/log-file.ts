@@ -1,7 +1,12 @@
-/** A whole lector log read at once, for `--continue` and `--demo`; replay streams it instead. */
-import {readFileSync} from 'node:fs';
+/**
+A whole lector log read at start-up, for `--continue`, `/resume` and `--demo`; replay streams it instead.
+The file is read in chunks and split into lines as it goes: a log over 512 MB is more than one string
+may hold in V8, and `--continue` must resume it, not fail.
+*/
+import {closeSync, openSync, readSync} from 'node:fs';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {detectLine} from '../detect.js';
+import {type LineRecord, LineSplitter} from '../line-reader.js';
 import type {SessionFormat} from '../types.js';
 import type {LectorLogHeader} from './log-format.js';
 import {LectorLogReader} from './log-reader.js';
@@ -14,37 +19,96 @@ export type LectorLog = {
 	readonly skipped: number;
 };
 
-/** Parses a lector log's text, tolerating malformed lines (they are counted, not fatal). */
-export function parseLectorLog(text: string): LectorLog {
-	const reader = new LectorLogReader();
-	let header: LectorLogHeader | undefined;
-	const events: TranscriptEvent[] = [];
-	let skipped = 0;
-	for (const [index, line] of text.split('\n').entries()) {
-		if (line.trim() === '') {
-			continue;
+/** Collects a log's header and events from its lines, one at a time. */
+class LogCollector {
+	private readonly reader = new LectorLogReader();
+	header: LectorLogHeader | undefined;
+	readonly events: TranscriptEvent[] = [];
+	skipped = 0;
+
+	line(text: string, index: number): void {
+		if (text.trim() === '') {
+			return;
 		}
 
 		let value: unknown;
 		try {
-			value = JSON.parse(line);
+			value = JSON.parse(text);
 		} catch {
-			skipped++;
-			continue;
+			this.skipped++;
+			return;
 		}
 
-		for (const result of reader.push(value)) {
+		for (const result of this.reader.push(value)) {
 			if (result.kind === 'header' && index === 0) {
-				header = result.header;
+				this.header = result.header;
 			} else if (result.kind === 'event') {
-				events.push(result.event);
+				this.events.push(result.event);
 			} else {
-				skipped++;
+				this.skipped++;
 			}
 		}
 	}
 
-	return {header, events, skipped};
+	log(): LectorLog {
+		return {header: this.header, events: this.events, skipped: this.skipped};
+	}
+}
+
+/** Parses a lector log's text, tolerating malformed lines (they are counted, not fatal). */
+export function parseLectorLog(text: string): LectorLog {
+	const collector = new LogCollector();
+	for (const [index, line] of text.split('\n').entries()) {
+		collector.line(line, index);
+	}
+
+	return collector.log();
+}
+
+const chunkBytes = 1024 * 1024;
+
+/** A log file's lines, parsed as they are read; `firstLines` keeps the first 50 for telling the format. */
+function parseLogFile(filePath: string): {log: LectorLog; firstLines: string[]} {
+	const collector = new LogCollector();
+	const firstLines: string[] = [];
+	const splitter = new LineSplitter();
+	const take = (record: LineRecord) => {
+		const index = record.number - 1;
+		if (record.kind === 'oversized') {
+			// Longer than a line may be (16 MB): counted, like any line that is not an entry.
+			collector.skipped++;
+			return;
+		}
+
+		if (firstLines.length < 50) {
+			firstLines.push(record.text);
+		}
+
+		collector.line(record.text, index);
+	};
+	const descriptor = openSync(filePath, 'r');
+	try {
+		const buffer = Buffer.alloc(chunkBytes);
+		for (;;) {
+			const bytesRead = readSync(descriptor, buffer, 0, chunkBytes, null);
+			if (bytesRead === 0) {
+				break;
+			}
+
+			for (const record of splitter.push(buffer.subarray(0, bytesRead))) {
+				take(record);
+			}
+		}
+
+		const last = splitter.flush();
+		if (last) {
+			take(last);
+		}
+	} finally {
+		closeSync(descriptor);
+	}
+
+	return {log: collector.log(), firstLines};
 }
 
 const agentNames: Record<SessionFormat, string> = {
@@ -54,9 +118,9 @@ const agentNames: Record<SessionFormat, string> = {
 	codex: 'Codex',
 };
 
-/** The other agent whose log `text` is, judged from its first lines that tell (as replay detects). */
-function otherAgent(text: string): string | undefined {
-	for (const line of text.split('\n', 50)) {
+/** The other agent whose log this is, judged from its first lines that tell (as replay detects). */
+function otherAgent(lines: readonly string[]): string | undefined {
+	for (const line of lines) {
 		try {
 			const format = detectLine(JSON.parse(line));
 			if (format !== undefined) {
@@ -75,9 +139,8 @@ Reads and parses a lector log file (synchronously: it is read once, at start-up)
 log (`--demo` given a Claude Code session) is an error saying so, rather than a log of 0 entries.
 */
 export function readLectorLog(filePath: string): LectorLog {
-	const text = readFileSync(filePath, 'utf8');
-	const log = parseLectorLog(text);
-	const agent = log.header === undefined && log.events.length === 0 ? otherAgent(text) : undefined;
+	const {log, firstLines} = parseLogFile(filePath);
+	const agent = log.header === undefined && log.events.length === 0 ? otherAgent(firstLines) : undefined;
 	if (agent !== undefined) {
 		throw new Error(
 			`it is a ${agent} session log, and only lector's own logs can be shown here (lector replay ${filePath} shows it)`,

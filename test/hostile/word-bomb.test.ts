@@ -36,6 +36,33 @@ describe('a Word bomb of 2 million paragraphs', () => {
 		expect(text(result)).toContain('more than 5,000 paragraphs; lector converted the first 5,000');
 	}, 20_000); // Before, the worker ran to its 30 s limit; the bound here only has to tell the two apart.
 
+	it('a tail converts only the last paragraphs: the last lines, numbers unknown, the paragraph count said', async () => {
+		const result = await read({path: 'bomb.docx', tail: 5}, {cwd});
+		expect(result.isError).toBe(false);
+		// Paragraphs are separated by blank lines: the last five lines end with the last paragraph.
+		expect(result.details.lines.at(-1)).toBe('p1999999');
+		expect(result.details.lines.filter((line) => line !== '')).toEqual(['p1999997', 'p1999998', 'p1999999']);
+		expect(result.details.firstLine).toBeUndefined();
+		expect(result.details.totalLinesKnown).toBe(false);
+		expect(text(result)).toContain('The document has 2,000,000 paragraphs; lector converted the last 1,010');
+	}, 20_000); // Before, a tail converted all 2 million and ran out of the worker's heap after about 18 s.
+
+	it('a tail over the caps says how to ask for the rest', async () => {
+		const result = await read({path: 'bomb.docx', tail: 3000}, {cwd});
+		expect(result.details.linesShown).toBe(2000);
+		expect(result.details.lines.slice(0, 2)).toEqual(['', 'p1998500']);
+		expect(result.details.nextTail).toBe(1000);
+		expect(text(result)).toContain('read again with tail=1000');
+	}, 20_000);
+
+	it('a tail of a short document is the same as before: numbered, its total known', async () => {
+		writeBomb('short.docx', 300);
+		const result = await read({path: 'short.docx', tail: 3}, {cwd});
+		expect(result.details.lines).toEqual(['p298', '', 'p299']);
+		expect(result.details.firstLine).toBe(597);
+		expect(result.details.totalLines).toBe(599);
+	});
+
 	it('a document shorter than what a read can show is converted whole, as before', async () => {
 		writeBomb('small.docx', 300);
 		const result = await read({path: 'small.docx'}, {cwd});

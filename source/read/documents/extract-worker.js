@@ -12,7 +12,8 @@ that can run away belongs here; paging, caps and notices stay in TypeScript on t
 Messages are plain data, one request at a time, each answered by one reply (close has none):
 	{type: 'open-pdf', data: ArrayBuffer}  ->  {type: 'opened', pageCount} | failed
 	{type: 'pdf-page', page, budget?}      ->  {type: 'page', text, stopped?: 'caps' | 'scan'} | failed
-	{type: 'docx', data, maxParagraphs?}   ->  {type: 'html', html, paragraphs?: {kept, total}} | failed
+	{type: 'docx', data, maxParagraphs?, lastParagraphs?}
+	                                       ->  {type: 'html', html, paragraphs?: {kept, total?, from?}} | failed
 	{type: 'notebook', data: ArrayBuffer}  ->  {type: 'json', json} | failed   (capped-json.js)
 	{type: 'close'}                           drops the open PDF; no reply
 where failed is {type: 'failed', error: {kind, message}}, kind being the library error's name.
@@ -24,7 +25,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parentPort} from 'node:worker_threads';
 import {parseCappedJson} from './capped-json.js';
 import {DOMMatrix2d} from './dom-matrix.js';
-import {boundedWord} from './word-cut.js';
+import {boundedWord, lastParagraphsWord} from './word-cut.js';
 
 /** The open PDF's loading task (to destroy it) and document, between open-pdf and close. */
 let task;
@@ -202,7 +203,7 @@ class PageTally {
 	}
 }
 
-async function convertWord(data, maxParagraphs) {
+async function convertWord(data, maxParagraphs, lastParagraphs) {
 	const {default: mammoth} = await import('mammoth');
 	// Pictures get no src (the engine writes `[image: alt text]`): mammoth would inline them as base64 data URIs.
 	const convert = async (buffer) =>
@@ -213,7 +214,10 @@ async function convertWord(data, maxParagraphs) {
 			)
 		).value;
 	// Only what the read can show is converted (word-cut.js).
-	const bounded = await boundedWord(data, maxParagraphs);
+	const bounded =
+		lastParagraphs === undefined
+			? await boundedWord(data, maxParagraphs)
+			: await lastParagraphsWord(data, lastParagraphs);
 	if (bounded.cut === undefined) {
 		return {type: 'html', html: await convert(bounded.buffer)};
 	}
@@ -237,7 +241,7 @@ async function handle(message) {
 		}
 
 		case 'docx': {
-			return convertWord(message.data, message.maxParagraphs);
+			return convertWord(message.data, message.maxParagraphs, message.lastParagraphs);
 		}
 
 		case 'notebook': {

@@ -84,3 +84,126 @@ export async function boundedWord(data, maxParagraphs) {
 	const buffer = await zip.generateAsync({type: 'nodebuffer', compression: 'STORE'});
 	return {buffer, cut: {kept: cut.kept}};
 }
+
+/** Longest tag the scan looks for (`<w:txbxContent `): a chunk's last characters wait for the next chunk. */
+const longestTag = 16;
+
+/**
+The body's last `keep` top-level paragraphs of `xml`, streamed: the part before the first paragraph,
+then a ring of the last `keep` pieces that each end at a top-level paragraph's end, then what follows
+the last one (section properties, the closing tags). Only the ring and one unfinished piece are held.
+*/
+class TailRing {
+	constructor(keep) {
+		this.keep = keep;
+		this.ring = [];
+		this.next = 0;
+		this.total = 0;
+		this.head = undefined;
+		this.pending = '';
+		this.scanFrom = 0;
+		this.depth = 0;
+	}
+
+	add(text, final) {
+		this.pending += text;
+		if (this.head === undefined) {
+			const body = this.pending.search(/<w:body[\s>]/);
+			const bodyEnd = body === -1 ? -1 : this.pending.indexOf('>', body);
+			if (bodyEnd === -1) {
+				return;
+			}
+
+			this.head = this.pending.slice(0, bodyEnd + 1);
+			this.pending = this.pending.slice(bodyEnd + 1);
+		}
+
+		const safeEnd = final ? this.pending.length : Math.max(0, this.pending.length - longestTag);
+		let pieceStart = 0;
+		containers.lastIndex = this.scanFrom;
+		let resumeAt = safeEnd;
+		for (let match = containers.exec(this.pending); match !== null; match = containers.exec(this.pending)) {
+			if (match.index >= safeEnd) {
+				break;
+			}
+
+			resumeAt = Math.max(safeEnd, match.index + match[0].length);
+			if (match[2] === undefined) {
+				if (this.depth === 0) {
+					const end = match.index + match[0].length;
+					this.push(this.pending.slice(pieceStart, end));
+					pieceStart = end;
+				}
+			} else if (match[1] === '/') {
+				this.depth = Math.max(0, this.depth - 1);
+			} else if (!match[0].endsWith('/>')) {
+				this.depth++;
+			}
+		}
+
+		this.pending = this.pending.slice(pieceStart);
+		this.scanFrom = Math.max(0, resumeAt - pieceStart);
+	}
+
+	push(piece) {
+		this.total++;
+		if (this.ring.length < this.keep) {
+			this.ring.push(piece);
+		} else {
+			this.ring[this.next] = piece;
+			this.next = (this.next + 1) % this.keep;
+		}
+	}
+
+	/** The cut document, or undefined when the body has no more than `keep` paragraphs (or no body). */
+	cut() {
+		if (this.head === undefined || this.total <= this.keep) {
+			return undefined;
+		}
+
+		const pieces = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+		return {xml: this.head + pieces.join('') + this.pending, kept: this.keep, total: this.total};
+	}
+}
+
+/**
+The Word file in `data` with its body cut to the last `keepParagraphs` top-level paragraphs, for a tail:
+the part is inflated as a stream and only the last paragraphs are held, so a bomb's millions cost one
+pass, never a conversion. The file as it is when it is shorter.
+*/
+export async function lastParagraphsWord(data, keepParagraphs) {
+	const whole = {buffer: Buffer.from(data), cut: undefined};
+	if (!Number.isSafeInteger(keepParagraphs) || keepParagraphs < 1) {
+		return whole;
+	}
+
+	const {default: JSZip} = await import('jszip');
+	const zip = await JSZip.loadAsync(data);
+	const part = zip.file('word/document.xml');
+	if (part === null) {
+		return whole;
+	}
+
+	const ring = new TailRing(keepParagraphs);
+	await new Promise((resolve, reject) => {
+		const decoder = new TextDecoder();
+		const stream = part.internalStream('uint8array');
+		stream.on('data', (chunk) => {
+			ring.add(decoder.decode(chunk, {stream: true}), false);
+		});
+		stream.on('error', reject);
+		stream.on('end', () => {
+			ring.add(decoder.decode(), true);
+			resolve(undefined);
+		});
+		stream.resume();
+	});
+	const cut = ring.cut();
+	if (cut === undefined) {
+		return whole;
+	}
+
+	zip.file('word/document.xml', cut.xml);
+	const buffer = await zip.generateAsync({type: 'nodebuffer', compression: 'STORE'});
+	return {buffer, cut: {kept: cut.kept, total: cut.total, from: 'end'}};
+}

@@ -10,8 +10,16 @@ export type WorkerRequest =
 	| {readonly type: 'open-pdf'; readonly data: ArrayBuffer}
 	/** `budget`: stop extracting once the page is past what a read can show (extract-worker.js's PageTally). */
 	| {readonly type: 'pdf-page'; readonly page: number; readonly budget?: PageBudget}
-	/** `maxParagraphs`: convert only the body's first top-level paragraphs (word-cut.js). */
-	| {readonly type: 'docx'; readonly data: ArrayBuffer; readonly maxParagraphs?: number}
+	/**
+	`maxParagraphs`: convert only the body's first top-level paragraphs; `lastParagraphs`: only its last
+	ones, for a tail (word-cut.js).
+	*/
+	| {
+			readonly type: 'docx';
+			readonly data: ArrayBuffer;
+			readonly maxParagraphs?: number | undefined;
+			readonly lastParagraphs?: number | undefined;
+	  }
 	| {readonly type: 'notebook'; readonly data: ArrayBuffer}
 	| {readonly type: 'close'};
 
@@ -30,11 +38,19 @@ export type PageBudget = {
 /** Why a page's text stops short: past the caps, or past the scan budget. */
 export type PageStop = 'caps' | 'scan';
 
-/** The body was cut after `kept` top-level paragraphs; it has more. */
-export type ParagraphCut = {readonly kept: number};
+/**
+The body was cut to `kept` top-level paragraphs; it has more. `from: 'end'`: the last ones were kept
+(a tail), of `total` in all; otherwise the first ones.
+*/
+export type ParagraphCut = {readonly kept: number; readonly total?: number; readonly from?: 'end'};
 
 function isParagraphCut(value: unknown): value is ParagraphCut {
-	return isRecord(value) && Number.isSafeInteger(value['kept']);
+	return (
+		isRecord(value) &&
+		Number.isSafeInteger(value['kept']) &&
+		(value['total'] === undefined || Number.isSafeInteger(value['total'])) &&
+		(value['from'] === undefined || value['from'] === 'end')
+	);
 }
 
 /** A library's error, by its class name (`PasswordException`) and message. */

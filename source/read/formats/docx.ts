@@ -16,14 +16,21 @@ import {oleMagic, startsWith} from './claims.js';
 import {zipRefusal} from './docx-zip.js';
 import type {FormatInput} from './types.js';
 
+/** The most paragraphs a tail converts, however many lines it asks for: a tail of a million lines of a bomb still costs what a read can show. */
+const maxTailParagraphs = 100_000;
+
 /**
 Paragraphs to convert for this read: what it can show, twice over with room to spare (a paragraph is
-one line, or none; a table row takes several), so a Word bomb costs what a read shows. A tail needs the
-end, so it converts everything.
+one line, or none; a table row takes several), so a Word bomb costs what a read shows. A tail converts
+the document's last paragraphs, as many for the lines it asks for.
 */
-function paragraphsNeeded(input: FormatInput): number | undefined {
+function paragraphsNeeded(input: FormatInput): {maxParagraphs?: number; lastParagraphs?: number} {
 	const {selection} = input.request;
-	return selection.mode === 'tail' ? undefined : 2 * (selection.offset - 1 + input.limits.maxLines) + 1000;
+	if (selection.mode === 'tail') {
+		return {lastParagraphs: Math.min(maxTailParagraphs, 2 * selection.count + 1000)};
+	}
+
+	return {maxParagraphs: 2 * (selection.offset - 1 + input.limits.maxLines) + 1000};
 }
 
 /** The document's HTML from mammoth, in the worker; a string is a failure message. */
@@ -41,7 +48,7 @@ async function convert(
 	const data = ownArrayBuffer(bytes);
 	const job = new WorkerJob(input.limits, input.signal);
 	try {
-		const reply = await job.ask({type: 'docx', data, maxParagraphs: paragraphsNeeded(input)}, 'html', [data]);
+		const reply = await job.ask({type: 'docx', data, ...paragraphsNeeded(input)}, 'html', [data]);
 		if (reply.type === 'html') {
 			return {html: reply.html, paragraphs: reply.paragraphs};
 		}
@@ -82,6 +89,64 @@ function noticeFor(details: ReadDetails, offset: number, input: FormatInput): st
 	return notice === undefined ? `[${clippedSentence}]` : `${notice.slice(0, -1)} ${clippedSentence}]`;
 }
 
+function withNotice(body: string, parts: ReadonlyArray<string | undefined>): string {
+	const notice = parts.filter((part) => part !== undefined).join('\n');
+	if (notice === '') {
+		return body;
+	}
+
+	return body === '' ? notice : `${body}\n\n${notice}`;
+}
+
+/**
+A tail of a document cut to its last paragraphs: the lines are the converted part's last ones, and,
+as for a text file too big to count, their numbers are not known; the rest is asked for with tail=N.
+*/
+async function readWordTail(
+	input: FormatInput,
+	lines: readonly string[],
+	base: ReadDetails,
+	cut: ParagraphCut,
+	tailCount: number,
+): Promise<ReadResult> {
+	const start = Math.max(0, lines.length - tailCount);
+	const windowLines = lines.length - start;
+	const source = new ArrayLineSource(lines, input.limits.maxLineChars);
+	await source.skip(start);
+	const selected = await selectLines(source, {
+		firstLine: undefined,
+		limit: tailCount,
+		lineNumbers: false,
+		limits: input.limits,
+	});
+	const shown = selected.lines.length;
+	const oversized = selected.oversizedLineBytes === undefined ? 0 : 1;
+	const details: ReadDetails = {
+		...base,
+		kind: 'document',
+		firstLine: undefined,
+		linesShown: shown,
+		lines: selected.lines,
+		totalLines: undefined,
+		totalLinesKnown: false,
+		linesAfter: windowLines - shown,
+		outputBytes: selected.outputBytes,
+		truncation: selected.truncation,
+		clippedLines: selected.clippedPositions,
+		nextOffset: undefined,
+		nextTail: selected.more ? windowLines - shown - oversized : undefined,
+		oversizedLineBytes: selected.oversizedLineBytes,
+		offsetPastEnd: false,
+	};
+	const paragraphs = `[The document has ${count(cut.total ?? cut.kept)} paragraphs; lector converted the last ${count(cut.kept)}${windowLines < tailCount ? ', which give fewer lines than asked for' : ', enough for this tail'}, so line numbers are not known.]`;
+	const body = selected.formatted.join('\n');
+	return {
+		content: [{type: 'text', text: withNotice(body, [noticeFor(details, 1, input), paragraphs])}],
+		details,
+		isError: false,
+	};
+}
+
 async function readWord(
 	input: FormatInput,
 	lines: readonly string[],
@@ -89,6 +154,10 @@ async function readWord(
 	cut: ParagraphCut | undefined,
 ): Promise<ReadResult> {
 	const {selection} = input.request;
+	if (cut?.from === 'end' && selection.mode === 'tail') {
+		return readWordTail(input, lines, base, cut, selection.count);
+	}
+
 	const total = lines.length;
 	const offset = selection.mode === 'tail' ? Math.max(1, total - selection.count + 1) : selection.offset;
 	const limit = selection.mode === 'tail' ? selection.count : selection.limit;
@@ -125,11 +194,11 @@ async function readWord(
 		cut === undefined
 			? undefined
 			: `[The document has more than ${count(cut.kept)} paragraphs; lector converted the first ${count(cut.kept)}, enough for this read, so its line count is not known.]`;
-	const notice =
-		[noticeFor(details, offset, input), converted].filter((part) => part !== undefined).join('\n') ||
-		undefined;
-	const text = notice === undefined ? body : body === '' ? notice : `${body}\n\n${notice}`;
-	return {content: [{type: 'text', text}], details, isError: false};
+	return {
+		content: [{type: 'text', text: withNotice(body, [noticeFor(details, offset, input), converted])}],
+		details,
+		isError: false,
+	};
 }
 
 /** Reads a file that formats/index.ts found to be of this format. */

@@ -201,7 +201,12 @@ export function writeHostileFiles(dir, {large = false} = {}) {
 	const bombs = large
 		? [
 				{name: 'Word file of 2 M paragraphs (4.9 MB)', file: 'bomb.docx', params: {}, expect: 'capped'},
-				{name: 'Word file of 2 M paragraphs: tail 10', file: 'bomb.docx', params: {tail: 10}, expect: 'capped'},
+				{
+					name: 'Word file of 2 M paragraphs: tail 10',
+					file: 'bomb.docx',
+					params: {tail: 10},
+					expect: 'capped',
+				},
 				{name: 'PDF page of 2 M lines (5 MB)', file: 'bomb.pdf', params: {}, expect: 'capped'},
 				{name: 'PDF page of one endless line (5 MB)', file: 'line-bomb.pdf', params: {}, expect: 'capped'},
 			]

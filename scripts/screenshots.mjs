@@ -1,5 +1,8 @@
 // npm run screenshots: renders the real panels with real ANSI colour from the built code (dist/)
 // and converts them to SVG files under screenshots/. No network; regenerate after UI changes.
+// Reproducible: a fixed clock (UTC, Date.now pinned), fixed width, truecolour, and the checkout's path
+// replaced by a neutral one, so two runs on any machine write the same bytes
+// (test/scripts/screenshots.test.ts). SCREENSHOTS_DIR writes elsewhere (the test's temp folder).
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
@@ -16,8 +19,19 @@ import {printItems} from '../dist/ui/print.js';
 import TranscriptView from '../dist/ui/transcript-view.js';
 import {FakeStdin, FakeStdout} from './fake-terminal.mjs';
 
+// Before any Date is made: every time shown (an unchanged re-read's "since 14:05:09") is this one.
+process.env.TZ = 'UTC';
+const fixedNowMs = Date.UTC(2026, 0, 15, 14, 5, 9);
+Date.now = () => fixedNowMs;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'screenshots');
+const outDir = process.env.SCREENSHOTS_DIR ?? path.join(root, 'screenshots');
+/** What the checkout's path shows as: error notices name the working folder. */
+const shownRoot = '/workspace/lector';
+
+function neutral(line) {
+	return line.replaceAll(root, shownRoot);
+}
 const columns = 100;
 const painter = createPainter(darkTheme, 3);
 
@@ -34,9 +48,9 @@ function items(events) {
 }
 
 async function save(name, lines, title) {
-	const svg = ansiToSvg(lines, {columns, title});
+	const svg = ansiToSvg(lines.map(neutral), {columns, title});
 	await writeFile(path.join(outDir, `${name}.svg`), svg);
-	console.log(`screenshots/${name}.svg (${lines.length} lines)`);
+	console.log(`${name}.svg (${lines.length} lines)`);
 }
 
 async function panel(name, events, expanded, title) {

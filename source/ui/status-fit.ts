@@ -2,18 +2,25 @@
 Fitting a status line into the terminal's width, shared by the read and replay views and the shell.
 What is given up when space is short, in order:
 1. the keys that are not essential, from the last;
-2. the notes: compacted (counts become their total), then their parts dropped whole, from the last
-   (`12…` from `12 skipped` would say nothing);
-3. the lead: the parts that may go first (the shell's model and state), then the rest from the last
-   (the shell's focus, then the `N/M` position);
-4. a message (the shell's `Press ctrl+c again to quit.`): cut at a word, or dropped;
-5. only then are the essential keys (help and quit; in the shell, tab and the quit keys) cut, with
+2. the notes compacted (counts become their total);
+3. the first of two optional parts of the lead (the shell's model, not its state);
+4. the kept keys (the shell's expand key: a model's name must not hide how to open a panel);
+   then the other optional parts of the lead (the shell's state);
+5. the notes' parts, dropped whole from the last (`12…` from `12 skipped` would say nothing);
+6. the rest of the lead, from the last (the shell's focus, then the `N/M` position);
+7. a message (the shell's `Press ctrl+c again to quit.`): cut at a word, or dropped;
+8. only then are the essential keys (help and quit; in the shell, tab and the quit keys) cut, with
    `…`: they explain everything else, and the last thing given up is how to leave.
 */
 import {cutToWidth, displayWidth, padToWidth, takeWidth} from '../text/width.js';
 
 /** One key of the status line, `ctrl+o expand`; essential ones survive any width. */
-export type StatusKey = {readonly text: string; readonly essential: boolean};
+export type StatusKey = {
+	readonly text: string;
+	readonly essential: boolean;
+	/** Not essential, but outlasting the lead's optional parts (the shell's model and state): the expand key. */
+	readonly kept?: boolean;
+};
 
 /**
 A part of the lead (` 3/12 · model · ready · prompt`): it gives way after the notes, `optional` ones
@@ -114,7 +121,7 @@ export function fitStatus(parts: StatusParts, width: number): string {
 	// Each step gives up one thing and says whether it did; the first that can, does.
 	const giveWay: Array<() => boolean> = [
 		() => {
-			const index = keys.findLastIndex((key) => !key.essential);
+			const index = keys.findLastIndex((key) => !key.essential && key.kept !== true);
 			keys = index < 0 ? keys : without(keys, index);
 			return index >= 0;
 		},
@@ -125,14 +132,26 @@ export function fitStatus(parts: StatusParts, width: number): string {
 			return notes.join(separator) !== before;
 		},
 		() => {
-			const before = notes.length;
-			notes = withoutLastPart(notes);
-			return before > 0;
+			// The first of two optional parts (the shell's model) goes before the kept keys; the state stays.
+			const optional = lead.filter((part) => part.optional === true);
+			const index = optional.length >= 2 ? lead.indexOf(optional[0] as StatusLead) : -1;
+			lead = index < 0 ? lead : without(lead, index);
+			return index >= 0;
+		},
+		() => {
+			const index = keys.findLastIndex((key) => !key.essential);
+			keys = index < 0 ? keys : without(keys, index);
+			return index >= 0;
 		},
 		() => {
 			const index = lead.findLastIndex((part) => part.optional === true);
 			lead = index < 0 ? lead : without(lead, index);
 			return index >= 0;
+		},
+		() => {
+			const before = notes.length;
+			notes = withoutLastPart(notes);
+			return before > 0;
 		},
 		() => {
 			const before = lead.length;

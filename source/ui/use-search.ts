@@ -2,7 +2,7 @@
 The `/` search of the transcript view as a hook: a one-line prompt that replaces the status line
 while it is open (enter searches, escape cancels), the current query, and `n`/`N` to step through
 the matching items. What the status line says is derived from the query, the matches and the focus,
-so the only state is the prompt's text and the query.
+so the only state is the prompt's text, the query and a search that just found nothing.
 */
 import type {Key} from 'ink';
 import {useCallback, useLayoutEffect, useMemo, useRef, useState} from 'react';
@@ -18,7 +18,10 @@ import {nextMatch, searchStatus, TranscriptSearch} from './search.js';
 
 /** What the view needs from the search. */
 export type SearchUi = {
-	/** The prompt row while the prompt is open (it takes the status line's place), else undefined. */
+	/**
+	The prompt row while the prompt is open (it takes the status line's place), or `no match for "x"`
+	there after a search that found nothing, until the next key; else undefined.
+	*/
 	readonly promptRow: Row | undefined;
 	/** The status line's word on the last search (`match 3 of 17`), if there was one. */
 	readonly status: string | undefined;
@@ -66,6 +69,8 @@ export function useSearch({
 	/** The prompt's text while it is open. */
 	const [draft, setDraft] = useState<string | undefined>();
 	const [query, setQuery] = useState<string | undefined>();
+	/** The query of a search that just found nothing: said in the status line's place until the next key. */
+	const [missed, setMissed] = useState<string | undefined>();
 	// One TranscriptSearch per query, shared by the status line and n/N, so its verdicts are reused.
 	const searchRef = useRef<TranscriptSearch | undefined>(undefined);
 	const searchFor = useCallback((text: string): TranscriptSearch => {
@@ -94,6 +99,9 @@ export function useSearch({
 			if (target !== undefined) {
 				current.jump(target);
 			}
+
+			// The note `no match for "x"` gives way to the essential keys on a narrow line: this row does not.
+			setMissed(target === undefined ? text : undefined);
 		},
 		[searchFor],
 	);
@@ -134,6 +142,7 @@ export function useSearch({
 	const handleKey = useCallback(
 		(input: string, key: Key): boolean => {
 			const current = latest.current.draft;
+			setMissed(undefined);
 			if (current === undefined) {
 				return false;
 			}
@@ -168,7 +177,9 @@ export function useSearch({
 	const promptRow = useMemo(
 		() =>
 			draft === undefined
-				? undefined
+				? missed === undefined
+					? undefined
+					: cutLine([seg(` ${searchStatus(sanitizeLine(missed), [], -1)}`, 'status')], width)
 				: cutLine(
 						[
 							seg('/', 'hint'),
@@ -178,7 +189,7 @@ export function useSearch({
 						],
 						width,
 					),
-		[draft, hint, width],
+		[draft, hint, missed, width],
 	);
 	const status = query === undefined ? undefined : searchStatus(sanitizeLine(query), matches, focused);
 	return {promptRow, status, run, handleKey, typing};

@@ -120,7 +120,7 @@ describe('what gives way: other keys, notes (totals, then whole parts), labels, 
 		[40, ' tab transcript · ctrl+c ctrl+c quit'],
 		[54, ' 1/1 · prompt  tab transcript · ctrl+c ctrl+c quit'],
 		[60, ' 1/1 · ready · prompt  tab transcript · ctrl+c ctrl+c quit'],
-		[80, ' 1/1 · ready · prompt  enter send · tab transcript · ctrl+c ctrl+c quit'],
+		[80, ' 1/1 · ready · prompt  ctrl+o expand · tab transcript · ctrl+c ctrl+c quit'],
 	])('the shell, prompt focused, at %i columns: %s', (width, expected) => {
 		expect(shellStatus({focus: 'prompt'}, width)).toEqual([expected]);
 	});
@@ -139,18 +139,18 @@ describe('what gives way: other keys, notes (totals, then whole parts), labels, 
 
 	test.each([
 		[54, 'prompt', ' 1/1 · prompt  tab transcript · ctrl+c ctrl+c quit'],
-		[60, 'prompt', ' 1/1 · gpt-4o · prompt  tab transcript · ctrl+c ctrl+c quit'],
-		[80, 'prompt', ' 1/1 · gpt-4o · ready · prompt  tab transcript · ctrl+c ctrl+c quit'],
+		[60, 'prompt', ' 1/1 · prompt  tab transcript · ctrl+c ctrl+c quit'],
+		[80, 'prompt', ' 1/1 · ready · prompt  mouse on (m)  tab transcript · ctrl+c ctrl+c quit'],
 		[
 			100,
 			'prompt',
-			' 1/1 · gpt-4o · ready · prompt  mouse on (m)  enter send · tab transcript · ctrl+c ctrl+c quit',
+			' 1/1 · gpt-4o · ready · prompt  mouse on (m)  ctrl+o expand · tab transcript · ctrl+c ctrl+c quit',
 		],
-		[80, 'transcript', ' 1/1 · gpt-4o · ready · transcript  ? help · tab prompt · ctrl+c ctrl+c quit'],
+		[80, 'transcript', ' 1/1 · transcript  mouse on (m)  ? help · tab prompt · ctrl+c ctrl+c quit'],
 		[
 			100,
 			'transcript',
-			' 1/1 · gpt-4o · ready · transcript  mouse on (m)  ? help · tab prompt · ctrl+c ctrl+c quit',
+			' 1/1 · ready · transcript  mouse on (m)  ctrl+o expand · ? help · tab prompt · ctrl+c ctrl+c quit',
 		],
 	] as const)('the shell with a model and the mouse on, at %i columns (%s): %s', (width, focus, expected) => {
 		expect(shellStatus({focus, model: 'gpt-4o', mouse: true}, width)).toEqual([expected]);

@@ -72,7 +72,7 @@ function keyParts(bindings: KeyBindings, focus: ShellFocus): StatusKey[] {
 				];
 	return parts
 		.filter(([key]) => key !== '')
-		.map(([key, what, essential]) => ({text: `${key} ${what}`, essential}));
+		.map(([key, what, essential]) => ({text: `${key} ${what}`, essential, kept: what === 'expand'}));
 }
 
 /**

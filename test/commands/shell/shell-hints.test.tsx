@@ -126,6 +126,15 @@ test('at 80 columns the search count stays beside the essential keys: `ready` gi
 	]);
 	// Without a search the state is shown; while a turn runs it is, search or not.
 	expect(line({search: undefined})[0]).toMatch(/^ 3\/5 · ready · transcript {2}\?/);
+	// With a model, the model gives way to the expand key first: at 80 columns from the prompt, and at
+	// 100 and 120 while a turn runs.
+	const model = 'claude-sonnet-4-5-20250929';
+	expect(line({search: undefined, focus: 'prompt', model})[0]).toContain('ready · prompt  ctrl+o expand');
+	for (const width of [100, 120]) {
+		for (const focus of ['prompt', 'transcript'] as const) {
+			expect(line({search: undefined, running: true, focus, model}, width)[0]).toContain('ctrl+o expand');
+		}
+	}
 	expect(line({running: true}, 120)[0]).toMatch(/ · working, escape stops · transcript {2}match 1 of 2 {2}/);
 });
 

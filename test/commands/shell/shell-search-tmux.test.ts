@@ -68,7 +68,10 @@ tmuxTest(
 		expect(statusLine(cancelled)).toContain('transcript');
 		tmux.type('/nothing-like-it');
 		tmux.keys('Enter');
-		await tmux.screenWhere((screen) => statusLine(screen).includes('no match for "nothing-like-it"'));
+		// The no-match word takes the status line's place until the next key.
+		await tmux.screenWhere((screen) =>
+			screen.split('\n').some((line) => line.trim() === 'no match for "nothing-like-it"'),
+		);
 
 		// With no prompt open, escape gives the keys back to the prompt, where n is typed.
 		tmux.keys('Escape');

@@ -109,7 +109,7 @@ describe.each([40, 80, 120])('at %i columns', (columns) => {
 		expect(focusedText(view.frame())).toContain('read hay.txt');
 	});
 
-	test('escape closes the prompt without searching; a search with no match says so where it fits (120)', async () => {
+	test('escape closes the prompt without searching; a search with no match says so at every width, until the next key', async () => {
 		const view = await shell(columns);
 		await view.press('\t');
 		const before = view.frame();
@@ -123,9 +123,16 @@ describe.each([40, 80, 120])('at %i columns', (columns) => {
 		await view.press(keys.enter);
 		const none = view.frame().split('\n');
 		expect(none).toHaveLength(rows - 1);
-		// A note, as in replay: it gives way to the essential keys below 100 columns.
-		if (columns >= 100) {
-			expect(none.at(-2)).toContain('no match for "thimble"');
-		}
+		// At every width the no-match word takes the status line's place until the next key.
+		expect(none.at(-2)).toBe(' no match for "thimble"');
+		await view.press('j');
+		const after = view.frame().split('\n');
+		expect(after).toHaveLength(rows - 1);
+		// The status line is back (its note keeps the word where it fits, at 120).
+		expect(after.at(-2)).toContain('tab prompt');
+		expect(after.at(-2)?.includes('no match')).toBe(columns >= 100);
+		// n repeats the search, and says it again.
+		await view.press('n');
+		expect(view.frame().split('\n').at(-2)).toContain('no match for "thimble"');
 	});
 });

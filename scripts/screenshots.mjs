@@ -18,6 +18,7 @@ import {ansiToSvg} from '../dist/ui/ansi-svg.js';
 import {printItems} from '../dist/ui/print.js';
 import TranscriptView from '../dist/ui/transcript-view.js';
 import {FakeStdin, FakeStdout} from './fake-terminal.mjs';
+import {liveShots} from './live-shots.mjs';
 
 // Before any Date is made: every time shown (an unchanged re-read's "since 14:05:09") is this one.
 process.env.TZ = 'UTC';
@@ -150,4 +151,5 @@ await fullScreen(
 	],
 	'The full-screen transcript view: focus marker, folds, errors, the status line',
 );
+await liveShots({root, columns, save, neutral});
 process.exit(0);

@@ -34,7 +34,23 @@ export type ViewportModel = {
 	arrives (a focus id of undefined otherwise means the last panel).
 	*/
 	readonly focusFirst?: boolean;
+	/**
+	Set by expanding or collapsing while following: the transcript's end the view was reshaped over.
+	Until that end changes the view stays at `top` (the toggled panel keeps its row); once new output
+	arrives it follows the end again. Following stops only when the person scrolls away from the end.
+	*/
+	readonly heldOver?: TranscriptEnd;
 };
+
+/**
+The end of a transcript: its length and last item. The shell's store grows one array in place, but
+items are immutable, so a new item or a streamed delta (which replaces the last item) changes this.
+*/
+type TranscriptEnd = {readonly count: number; readonly last: LayoutEnv['items'][number] | undefined};
+
+function endOf(items: LayoutEnv['items']): TranscriptEnd {
+	return {count: items.length, last: items.at(-1)};
+}
 
 /** The model at start: everything collapsed, showing the end. */
 export const initialViewportModel = (view: ViewState): ViewportModel => ({
@@ -65,12 +81,15 @@ export function resolveFocus(model: ViewportModel, items: LayoutEnv['items']): V
 	}
 
 	const view = model.view.focusId === undefined ? focusOn(model.view, first.id) : model.view;
-	return {view, top: model.top, followTail: model.followTail};
+	return {view, top: model.top, followTail: model.followTail, heldOver: model.heldOver};
 }
 
 /** The top position to draw from. */
 export function effectiveTop(model: ViewportModel, layout: Layout): Position {
-	return model.followTail ? bottomTop(layout) : move(layout, model.top, 0);
+	const {heldOver} = model;
+	const {items} = layout.env;
+	const held = heldOver !== undefined && heldOver.count === items.length && heldOver.last === items.at(-1);
+	return model.followTail && !held ? bottomTop(layout) : move(layout, model.top, 0);
 }
 
 function settle(layout: Layout, view: ViewState, top: Position): ViewportModel {
@@ -108,7 +127,7 @@ function toggle(model: ViewportModel, env: LayoutEnv, all: boolean): ViewportMod
 	const focused = focusedIndex(model.view, env.items, env.indexById);
 	const item = env.items[focused];
 	if (item === undefined) {
-		return all ? {...model, view: toggleAll(model.view, shownPanels(before, top))} : model;
+		return all ? held(model, env, toggleAll(model.view, shownPanels(before, top)), top) : model;
 	}
 
 	const row = headerRowOf(before, top, focused);
@@ -119,7 +138,17 @@ function toggle(model: ViewportModel, env: LayoutEnv, all: boolean): ViewportMod
 	const anchored = anchorHeader(after, focused, row);
 	// ...unless it holds a picture that would now run off the screen: a picture is drawn only whole, so
 	// the view scrolls just enough to show it, keeping the header on screen.
-	return {view, top: all ? anchored : revealPictures(after, anchored, focused), followTail: false};
+	return held(model, env, view, all ? anchored : revealPictures(after, anchored, focused));
+}
+
+/**
+The model after reshaping the view (expand, collapse) with its new top: a view that followed the
+end keeps following (held at `top` until new output arrives), for expanding is not scrolling away.
+*/
+function held(model: ViewportModel, env: LayoutEnv, view: ViewState, top: Position): ViewportModel {
+	return model.followTail
+		? {view, top, followTail: true, heldOver: endOf(env.items)}
+		: {view, top, followTail: false};
 }
 
 function revealPictures(layout: Layout, top: Position, index: number): Position {

@@ -28,12 +28,16 @@ const defaultUsage: FakeUsage = {input: 100, output: 20};
 
 /** One response of the fake model, used for one request, in order. */
 export type ScriptedTurn =
-	/** A streamed answer: text (in the given chunks) and then tool calls. */
+	/**
+	A streamed answer: text (in the given chunks) and then tool calls. With `pace`, each text chunk
+	waits for its promise (a Pacer's `wait`), so a test streams a long answer as slowly as it likes.
+	*/
 	| {
 			readonly type: 'reply';
 			readonly text?: readonly string[];
 			readonly toolCalls?: readonly ScriptedToolCall[];
 			readonly usage?: FakeUsage;
+			readonly pace?: (index: number) => Promise<void>;
 	  }
 	/** An HTTP error with the API's error body; `retryAfter` sets the retry-after header (seconds). */
 	| {readonly type: 'error'; readonly status: number; readonly message?: string; readonly retryAfter?: string}
@@ -214,7 +218,37 @@ function errorBody(api: FakeApi, status: number, message: string): unknown {
 	return {error: {message, type: 'invalid_request_error', code: status === 404 ? 'model_not_found' : null}};
 }
 
-function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerResponse): void {
+/**
+Lets a paced reply's text chunks go one at a time: chunk 0 goes at once, chunk N once `release` was
+called N times. The test decides the pace (what is on screen between two chunks), not a clock.
+*/
+export type Pacer = {
+	readonly wait: (index: number) => Promise<void>;
+	/** Lets the next chunk go. */
+	readonly release: () => void;
+};
+
+/** A new Pacer with nothing released. */
+export function createPacer(): Pacer {
+	let released = 0;
+	const waiting = new Map<number, () => void>();
+	return {
+		wait(index) {
+			return index <= released
+				? Promise.resolve()
+				: new Promise((resolve) => {
+						waiting.set(index, resolve);
+					});
+		},
+		release() {
+			released++;
+			waiting.get(released)?.();
+			waiting.delete(released);
+		},
+	};
+}
+
+async function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerResponse): Promise<void> {
 	if (turn.type === 'error') {
 		const headers: http.OutgoingHttpHeaders = {'content-type': 'application/json'};
 		if (turn.retryAfter !== undefined) {
@@ -239,7 +273,13 @@ function writeTurn(api: FakeApi, turn: ScriptedTurn, response: http.ServerRespon
 		});
 	}
 
-	for (const piece of text) {
+	for (const [index, piece] of text.entries()) {
+		if (turn.type === 'reply' && turn.pace !== undefined) {
+			// Chunks wait in order: each for the test to let it go.
+			// eslint-disable-next-line no-await-in-loop
+			await turn.pace(index);
+		}
+
 		writer.text(piece, 0);
 	}
 
@@ -308,7 +348,11 @@ export async function startFakeModelServer(
 		}
 
 		const turn = queue.shift();
-		writeTurn(api, turn ?? {type: 'error', status: 500, message: 'the fake script is exhausted'}, response);
+		await writeTurn(
+			api,
+			turn ?? {type: 'error', status: 500, message: 'the fake script is exhausted'},
+			response,
+		);
 	});
 	await new Promise<void>((resolve) => {
 		server.listen(0, '127.0.0.1', resolve);

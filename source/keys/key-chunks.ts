@@ -21,8 +21,8 @@ const innerLineBreak = /[\r\n](?!$)/;
 
 /**
 True when the character is a key in this chunk: a control no paste holds, or a tab outside a paste.
-Lector does not turn on bracketed paste (Ink 6 does not parse it), so a paste is told from keys by
-its lines: a tab typed with other keys (`x⇥G`, tmux send-keys Tab G) is the focus key, never spaces.
+Where bracketed paste is off (the read and replay views), a paste is told from keys by its lines: a
+tab typed with other keys (`x⇥G`, tmux send-keys Tab G) is the focus key, never spaces.
 */
 function isKeyIn(paste: boolean): (character: string) => boolean {
 	return (character) => keyControls.test(character) || (!paste && character === '\t');
@@ -87,21 +87,42 @@ function single(character: string): readonly [string, Key] {
 	}
 }
 
+/** Any control character: where pastes come bracketed, each one in a chunk is a key. */
+const anyControl = /[\u0000-\u001F\u007F]/;
+
+/** How a chunk of several characters where text is typed is told from a paste. */
+export type PasteMarking =
+	/** Pastes come unmarked (bracketed paste is off): a chunk of lines is guessed to be a paste. */
+	| 'guessed'
+	/**
+	Pastes come bracketed and are taken out before Ink (ui/paste-stdin.ts): any chunk left is keys, so
+	each control character in it (enter, tab, ctrl+j) is a key and the text between them is typed.
+	*/
+	| 'bracketed';
+
 /**
 The keys of one useInput call, in order, for a view whose printable keys are commands until a text
 prompt opens part-way (`/needle` then enter, in one chunk). `typing()` is asked before each key:
 while it is false each character is a key; once it is true, the rest of the chunk is typed or pasted
 text in one piece, unless it holds keys (control characters, or a tab outside a paste), in which case the next character is a key
-and `typing()` is asked again. Lazy, so `typing()` sees what the keys before it did.
+and `typing()` is asked again. With `bracketed` marking, text typed runs up to the next control
+character, which is a key (`read a.ts⏎read b.ts⏎` typed while lector starts is two lines, each sent).
+Lazy, so `typing()` sees what the keys before it did.
 */
 export function* chunkKeys(
 	input: string,
 	key: Key,
 	typing: () => boolean,
+	marking: PasteMarking = 'guessed',
 ): Generator<readonly [string, Key], void, undefined> {
 	const characters = [...input];
 	if (characters.length <= 1) {
 		yield [input, key];
+		return;
+	}
+
+	if (marking === 'bracketed') {
+		yield* keysBetweenControls(characters, key, typing);
 		return;
 	}
 
@@ -114,6 +135,31 @@ export function* chunkKeys(
 		}
 
 		yield single(character);
+	}
+}
+
+/** A chunk with no paste in it: each control character a key, each run of text between them typed. */
+function* keysBetweenControls(
+	characters: readonly string[],
+	key: Key,
+	typing: () => boolean,
+): Generator<readonly [string, Key], void, undefined> {
+	let at = 0;
+	while (at < characters.length) {
+		const character = characters[at] ?? '';
+		if (anyControl.test(character) || !typing()) {
+			yield single(character);
+			at++;
+			continue;
+		}
+
+		let end = at + 1;
+		while (end < characters.length && !anyControl.test(characters[end] ?? '')) {
+			end++;
+		}
+
+		yield [characters.slice(at, end).join(''), at === 0 && end === characters.length ? key : noKey];
+		at = end;
 	}
 }
 

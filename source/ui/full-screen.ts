@@ -6,6 +6,7 @@ import os from 'node:os';
 import process from 'node:process';
 import {type Instance, render} from 'ink';
 import type {ReactElement} from 'react';
+import {bracketedPasteOff, bracketedPasteOn} from '../keys/bracketed-paste.js';
 import {mouseOff} from './mouse.js';
 import type {PictureOverlay} from './picture-overlay.js';
 
@@ -28,8 +29,11 @@ Enter and leave the terminal's alternate screen (xterm private mode 1049). The c
 switch keeps its row, and pictures are drawn at rows counted from the top.
 */
 const enterAlternateScreen = '\u001B[?1049h\u001B[H';
-/** Leaving also turns mouse reporting off, should the view have left it on (a crash, process.exit). */
-const leaveAlternateScreen = `${mouseOff}\u001B[?1049l`;
+/**
+Leaving also turns mouse reporting and bracketed paste off, should the view have left them on (a
+crash, process.exit, a signal): the shell behind would get pastes wrapped in markers.
+*/
+const leaveAlternateScreen = `${mouseOff}${bracketedPasteOff}\u001B[?1049l`;
 /** Ink hides the cursor while it draws; a view killed by a signal never gets to show it again. */
 const showCursor = '\u001B[?25h';
 
@@ -89,6 +93,11 @@ export type FullScreenOptions = {
 	readonly onSignal?: (signal: string) => void;
 	/** The view's picture overlay: told of every frame Ink writes, so it draws its pictures again. */
 	readonly pictures?: PictureOverlay;
+	/**
+	The stream Ink reads keys from, when it takes bracketed pastes apart (ui/paste-stdin.ts): bracketed
+	paste is then on while the view is up.
+	*/
+	readonly pasteStdin?: NodeJS.ReadStream;
 };
 
 /** Render `element` on the alternate screen until it exits; the main screen comes back even on errors. */
@@ -102,7 +111,9 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 		}
 	};
 
-	stdout.write(enterAlternateScreen);
+	stdout.write(
+		options.pasteStdin === undefined ? enterAlternateScreen : `${enterAlternateScreen}${bracketedPasteOn}`,
+	);
 	const restoreWrite = pictures === undefined ? undefined : noticeWrites(stdout, pictures);
 	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
 	process.once('exit', leave);
@@ -124,7 +135,15 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 			// frame ends with a newline (every frame shorter than the terminal), so each update lands one
 			// row low (seen in tmux). The standard renderer rewrites our few dozen rows inside
 			// synchronized output, which costs little because the frame never exceeds the screen.
-			{stdout, stderr, maxFps: 60, incrementalRendering: false, exitOnCtrlC, patchConsole: false},
+			{
+				stdout,
+				stderr,
+				...(options.pasteStdin === undefined ? {} : {stdin: options.pasteStdin}),
+				maxFps: 60,
+				incrementalRendering: false,
+				exitOnCtrlC,
+				patchConsole: false,
+			},
 		);
 		await instance.waitUntilExit();
 	} finally {

@@ -72,6 +72,11 @@ export type TmuxSession = {
 	keys(...keys: string[]): void;
 	/** Type `text` literally (send-keys -l), so words such as `Enter` in it are not key names. */
 	type(text: string): void;
+	/**
+	Paste `text` as a terminal does (paste-buffer -p): wrapped in bracketed-paste markers when the app
+	turned the mode on, bare otherwise; line breaks go as carriage returns.
+	*/
+	paste(text: string): void;
 	/** The screen once `predicate` holds for it; polls capture-pane and fails after a bounded wait. */
 	screenWhere(predicate: (screen: string) => boolean): Promise<string>;
 };
@@ -103,6 +108,10 @@ export function startTmux(command: string, prefix = 'lector-test'): TmuxSession 
 		},
 		type(text) {
 			tmux('send-keys', '-t', name, '-l', text);
+		},
+		paste(text) {
+			tmux('set-buffer', '-b', name, '--', text);
+			tmux('paste-buffer', '-p', '-d', '-b', name, '-t', name);
 		},
 		async screenWhere(predicate) {
 			const deadline = Date.now() + screenDeadlineMs;

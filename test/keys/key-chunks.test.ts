@@ -75,3 +75,13 @@ test.each([
 ])('where text is typed, %j is %j', (input, expected) => {
 	expect(names(splitKeys(input, noKey))).toEqual(expected);
 });
+
+test.each([
+	// Typed while lector starts and read in one chunk: two lines, each with its enter.
+	['read a.ts\rread b.ts\r', ['text:"read a.ts"', 'enter', 'text:"read b.ts"', 'enter']],
+	['one\ntwo', ['text:"one"', 'ctrl+j', 'text:"two"']],
+	['x\tG', ['x', 'tab', 'G']],
+	['hello', ['text:"hello"']],
+])('where pastes come bracketed, a chunk is keys: %j is %j', (input, expected) => {
+	expect(names(chunkKeys(input, noKey, () => true, 'bracketed'))).toEqual(expected);
+});

@@ -12,6 +12,7 @@ import {readLectorLog} from '../../sessions/lector/log-file.js';
 import {neutralizeControls} from '../../text/sanitize.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
+import {pasteStdin} from '../../ui/paste-stdin.js';
 import {pictureOverlayFor} from '../../ui/picture-overlay.js';
 import {loadViewSettings} from '../../ui/show.js';
 import {numberFlag} from '../read/read-command.js';
@@ -136,6 +137,8 @@ export async function runShell(options: ShellOptions): Promise<number> {
 	// The session on screen: /resume replaces it, and exit or a signal must close that one.
 	let opened = await open();
 	const pictures = pictureOverlayFor(stdout, process.env);
+	// Bracketed paste on: pastes are taken out of stdin before Ink, and what is left is keys.
+	const paste = pasteStdin(stdin);
 	await renderFullScreen(
 		<ShellHost
 			first={opened}
@@ -148,6 +151,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 			painter={painter}
 			previewLines={previewLines}
 			mouse={mouse}
+			pastes={paste.pastes}
 			{...(pictures === undefined ? {} : {pictures})}
 		/>,
 		// ctrl+c is the shell's own (twice quits), so Ink must not exit on it.
@@ -155,6 +159,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
 			stdout,
 			stderr,
 			exitOnCtrlC: false,
+			pasteStdin: paste.stdin,
 			...(pictures === undefined ? {} : {pictures}),
 			onExit: () => {
 				opened.session.close();

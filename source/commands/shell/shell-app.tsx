@@ -7,6 +7,7 @@ import {type Key, Text, useApp, useInput} from 'ink';
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import type {AgentSession} from '../../agent/index.js';
 import type {KeyBindings} from '../../keys/bindings.js';
+import {pasteToken} from '../../keys/bracketed-paste.js';
 import {chunkKeys, noKey} from '../../keys/key-chunks.js';
 import {keyNameFromInk} from '../../keys/key-names.js';
 import {cutLine} from '../../text/styled.js';
@@ -15,6 +16,7 @@ import type {TranscriptEvent} from '../../transcript/types.js';
 import {labelFor, paintFrame, positionLabel} from '../../ui/frame.js';
 import HelpScreen from '../../ui/help-screen.js';
 import type {FrameRow} from '../../ui/layout.js';
+import type {PasteInbox} from '../../ui/paste-stdin.js';
 import type {PictureOverlay} from '../../ui/picture-overlay.js';
 import {useMouse} from '../../ui/use-mouse.js';
 import {usePictures} from '../../ui/use-pictures.js';
@@ -54,6 +56,11 @@ type Props = {
 	readonly pictures?: PictureOverlay;
 	/** Start with mouse-wheel scrolling on (the config file's `mouse`); m in the transcript toggles it. */
 	readonly mouse?: boolean;
+	/**
+	Bracketed pastes, taken out of stdin before Ink (ui/paste-stdin.ts): each arrives as one token, and
+	every other chunk is keys. Without it pastes are told from keys by their lines.
+	*/
+	readonly pastes?: PasteInbox;
 };
 
 const noFrame: readonly FrameRow[] = [];
@@ -65,7 +72,7 @@ function editorLimit(rows: number): number {
 
 /** The shell. Quits (unmounts the Ink app) on ctrl+c twice or /quit. */
 export default function ShellApp(props: Props) {
-	const {session, bindings, painter, previewLines, onFrame, pictures, mouse = false} = props;
+	const {session, bindings, painter, previewLines, onFrame, pictures, mouse = false, pastes} = props;
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const transcript = useSessionTranscript(
@@ -145,12 +152,22 @@ export default function ShellApp(props: Props) {
 		onFrame?.(drawn.length);
 	});
 
+	// Lines sent by one chunk of keys (`read a.ts⏎read b.ts⏎` typed while lector starts): each waits
+	// for the one before it to be over, so none finds the session busy. Reset with every chunk.
+	const chunkSent = useRef<Promise<void> | undefined>(undefined);
 	const submit = useCallback(
 		(text: string) => {
-			// What was sent and what it starts show at the bottom: follow new output again.
-			apply('bottom');
-			const outcome = session.submit(text);
-			setRunning(session.running);
+			const before = chunkSent.current;
+			const send = () => {
+				// What was sent and what it starts show at the bottom: follow new output again.
+				apply('bottom');
+				const outcome = session.submit(text);
+				setRunning(session.running);
+				return outcome;
+			};
+
+			const outcome = before === undefined ? send() : before.then(send);
+			chunkSent.current = outcome.then(() => undefined);
 			void outcome.then((result) => {
 				setRunning(session.running);
 				setModel(session.config?.model);
@@ -276,11 +293,23 @@ export default function ShellApp(props: Props) {
 			}
 
 			setMessage(undefined);
+			chunkSent.current = undefined;
+			// A bracketed paste's token: its text is one insertion, into the open search or the prompt.
+			const pasted = rest === pasteToken ? pastes?.take() : undefined;
+			if (pasted !== undefined) {
+				if (!(searchTyping() && searchKey(pasted, noKey))) {
+					perform({type: 'insert', text: pasted, submit: false});
+				}
+
+				return;
+			}
+
 			// In the transcript each character of a chunk is a key (`jjj`); in the prompt it is typed text.
 			const restKey = rest === input ? key : noKey;
 			// `typing` is asked before each key: a search prompt opened by `/` takes the rest of the chunk.
 			const asText = () => latest.current.focus === 'prompt' || searchTyping();
-			for (const [one, oneKey] of chunkKeys(rest, restKey, asText)) {
+			const marking = pastes === undefined ? 'guessed' : 'bracketed';
+			for (const [one, oneKey] of chunkKeys(rest, restKey, asText, marking)) {
 				const {focus, helpOpen: opened} = latest.current;
 				if (opened) {
 					// `?` opened the help part-way: what came after it in the chunk is not for the transcript.
@@ -295,7 +324,7 @@ export default function ShellApp(props: Props) {
 				perform(routeKey(one, oneKey, {focus, bindings, running: session.running}));
 			}
 		},
-		[bindings, session, perform, scroll, takeMouse, searchKey, searchTyping],
+		[bindings, session, perform, scroll, takeMouse, searchKey, searchTyping, pastes],
 	);
 	useInput(onInput);
 	const closeHelp = useCallback(() => {

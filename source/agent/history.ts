@@ -114,7 +114,8 @@ export function historyFromEvents(
 			case 'direct-command':
 			case 'notice':
 			case 'model-switch':
-			case 'retry': {
+			case 'retry':
+			case 'notice-cleared': {
 				break; // Shown to the person only.
 			}
 

@@ -44,6 +44,17 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 	// One notice for all retries of this request, updated in place, so a dead server does not flood the view.
 	const retryNoticeId = context.newId('notice');
 	for (let attempt = 0; ; attempt++) {
+		// After a retry, the notice says "Retrying…": once the server answers it no longer holds, and goes
+		// before the answer's first event (or at the end, for an answer with none). A retry that fails
+		// for good keeps it, under the error notice that says lector stopped.
+		let noticeShown = attempt > 0;
+		const clearNotice = () => {
+			if (noticeShown) {
+				noticeShown = false;
+				context.emit({type: 'notice-cleared', id: retryNoticeId});
+			}
+		};
+
 		const outcome = await streamStep({
 			model: context.model,
 			config: context.config,
@@ -51,10 +62,19 @@ async function stepWithRetries(context: TurnContext, signal: AbortSignal): Promi
 			messages: context.history,
 			tools: context.tools,
 			signal,
-			emit: context.emit,
+			emit: noticeShown
+				? (event) => {
+						clearNotice();
+						context.emit(event);
+					}
+				: context.emit,
 			newId: context.newId,
 		});
 		const {failure} = outcome;
+		if (failure === undefined && outcome.status !== 'aborted') {
+			clearNotice();
+		}
+
 		if (!failure?.retryable || outcome.streamed) {
 			return outcome;
 		}

@@ -71,6 +71,23 @@ function upsert(draft: Draft, item: TranscriptItem): void {
 	}
 }
 
+/** Take the item with this id out (if there is one); the items after it move up. O(items after it). */
+function remove(draft: Draft, id: string): void {
+	const index = draft.indexById.get(id);
+	if (index === undefined) {
+		return;
+	}
+
+	draft.items.splice(index, 1);
+	draft.indexById.delete(id);
+	for (let moved = index; moved < draft.items.length; moved++) {
+		const shifted = draft.items[moved];
+		if (shifted !== undefined) {
+			draft.indexById.set(shifted.id, moved);
+		}
+	}
+}
+
 function existing(draft: Draft, id: string): TranscriptItem | undefined {
 	const index = draft.indexById.get(id);
 	return index === undefined ? undefined : draft.items[index];
@@ -173,6 +190,15 @@ function applyTo(draft: Draft, event: TranscriptEvent): void {
 
 		case 'retry': {
 			upsert(draft, {type: 'notice', id: event.id, level: 'warning', text: event.text});
+			return;
+		}
+
+		case 'notice-cleared': {
+			// Only a notice: an id that names anything else (a damaged log) removes nothing.
+			if (existing(draft, event.id)?.type === 'notice') {
+				remove(draft, event.id);
+			}
+
 			return;
 		}
 

@@ -106,4 +106,9 @@ export type TranscriptEvent =
 			readonly delayMs: number;
 			readonly text: string;
 	  }
+	/**
+	A notice that no longer holds goes away: the retry notice with this id once the request went through.
+	An id with no item is nothing to remove.
+	*/
+	| {readonly type: 'notice-cleared'; readonly id: string}
 	| {readonly type: 'reset'};

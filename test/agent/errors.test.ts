@@ -1,6 +1,9 @@
 import http from 'node:http';
 import {describe, expect, it} from 'vitest';
+import {isRecord} from '../../source/agent/json.js';
 import {maxAnswerChars} from '../../source/agent/step.js';
+import {toTranscriptEvent} from '../../source/sessions/lector/event-json.js';
+import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
 import type {FakeApi} from '../helpers/fake-model-server.js';
 import {eventTags, startHarness} from './harness.js';
 import {shownNotices} from './notice-texts.js';
@@ -95,7 +98,8 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		]);
 		await h.session.submit('Hi');
 		expect(h.sleeps).toEqual([3000]);
-		expect(eventTags(h.events)).toEqual(['user-text', 'notice:warning', 'assistant-text']);
+		// The retry notice goes once the answer arrives: it no longer holds.
+		expect(eventTags(h.events)).toEqual(['user-text', 'notice:warning', 'notice-cleared', 'assistant-text']);
 		// A no-break space keeps the number and its unit on one row when the notice wraps.
 		expect(notices(h.events)[0]).toMatch(/rate limiting.*Retrying in 3\.0\u00a0s \(retry 1 of 4\)/);
 	});
@@ -135,6 +139,45 @@ describe.each<FakeApi>(['anthropic', 'openai'])('provider errors over %s', (api)
 		await h.session.submit('Hi');
 		expect(h.sleeps).toEqual([]);
 		expect(notices(h.events)[0]).toMatch(/asks to wait 3600\u00a0s/);
+	});
+
+	it('529 overloaded once, then an answer: neither the transcript nor the replayed log keeps the retry notice', async () => {
+		const h = await startHarness(api, [
+			{type: 'error', status: 529, message: 'Overloaded'},
+			{type: 'reply', text: ['Here ', 'it is.']},
+		]);
+		await h.session.submit('Hi');
+		expect(h.sleeps).toEqual([1000]);
+		// Shown while waiting...
+		expect(notices(h.events)[0]).toMatch(/Retrying in 1\.0\u00a0s \(retry 1 of 4\)/);
+		// ...and gone before the answer's first words.
+		const cleared = h.events.findIndex((event) => event.type === 'notice-cleared');
+		expect(cleared).toBeLessThan(h.events.findIndex((event) => event.type === 'assistant-delta'));
+		const shown = applyEvents(emptyTranscript, h.events).items;
+		expect(shown.map((item) => item.type)).toEqual(['user', 'assistant']);
+		const logged = h.logEvents().map((line) => toTranscriptEvent(isRecord(line) ? line['event'] : line));
+		const replayed = applyEvents(
+			emptyTranscript,
+			logged.filter((event) => typeof event !== 'string'),
+		).items;
+		expect(logged.filter((event) => typeof event === 'string')).toEqual([]);
+		expect(replayed.map((item) => item.type)).toEqual(['user', 'assistant']);
+	});
+
+	it('a retry that fails for good keeps its notice, above the error that says lector stopped', async () => {
+		const h = await startHarness(
+			api,
+			Array.from({length: 3}, () => ({type: 'error' as const, status: 529, message: 'Overloaded'})),
+			{session: {retry: {maxRetries: 2, sleep: async () => {}}}},
+		);
+		await h.session.submit('Hi');
+		expect(h.events.some((event) => event.type === 'notice-cleared')).toBe(false);
+		const shown = applyEvents(emptyTranscript, h.events).items.flatMap((item) =>
+			item.type === 'notice' ? [item.text] : [],
+		);
+		expect(shown).toHaveLength(2);
+		expect(shown[0]).toMatch(/Retrying in .* \(retry 2 of 2\)\.$/);
+		expect(shown[1]).toMatch(/Gave up after 3 tries/);
 	});
 
 	it('5xx is retried', async () => {

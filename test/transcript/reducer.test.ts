@@ -59,6 +59,25 @@ test('text, deltas, notices and reset', () => {
 	expect(applyEvents(state, [{type: 'reset'}]).items).toEqual([]);
 });
 
+test('a cleared notice goes, the items after it move up; an id of another item or of none removes nothing', () => {
+	const events: TranscriptEvent[] = [
+		{type: 'user-text', id: 'u', text: 'hi'},
+		{type: 'retry', id: 'r', attempt: 1, maxRetries: 4, delayMs: 1000, text: 'Retrying in 1.0 s.'},
+		{type: 'assistant-text', id: 'a', text: 'Hello'},
+		{type: 'notice-cleared', id: 'r'},
+		{type: 'notice-cleared', id: 'u'},
+		{type: 'notice-cleared', id: 'nothing'},
+	];
+	const state = applyEvents(emptyTranscript, events);
+	expect(state.items.map((item) => item.id)).toEqual(['u', 'a']);
+	expect([...state.indexById]).toEqual([
+		['u', 0],
+		['a', 1],
+	]);
+	// The store that grows in place gives the same.
+	expect(new TranscriptStore(events).state.items).toEqual(state.items);
+});
+
 test('applyEvents with no events returns the same state', () => {
 	expect(applyEvents(emptyTranscript, [])).toBe(emptyTranscript);
 });

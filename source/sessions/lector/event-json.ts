@@ -148,6 +148,10 @@ export function toTranscriptEvent(value: unknown): TranscriptEvent | string {
 			return retry(value, id);
 		}
 
+		case 'notice-cleared': {
+			return id === undefined ? 'notice-cleared without id' : {type, id};
+		}
+
 		case 'reset': {
 			return {type};
 		}

@@ -49,6 +49,8 @@ test('damage is counted, never fatal', async () => {
 
 test('events are validated field by field', () => {
 	expect(toTranscriptEvent({type: 'user-text', id: 'a'})).toBe('user-text without id or text');
+	expect(toTranscriptEvent({type: 'notice-cleared', id: 'r'})).toEqual({type: 'notice-cleared', id: 'r'});
+	expect(toTranscriptEvent({type: 'notice-cleared'})).toBe('notice-cleared without id');
 	expect(toTranscriptEvent({type: 'notice', id: 'n', level: 'loud', text: 'x'})).toBe(
 		'notice without id, level or text',
 	);

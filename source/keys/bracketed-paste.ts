@@ -28,8 +28,10 @@ export type PasteParser = {
 	/** Take the pastes out of one stdin chunk; a marker cut by the chunk's end waits for the next. */
 	push(chunk: string): PasteSplit;
 	/**
-	Keys held back because they might start a marker (a lone ESC, `ESC[2`): no more bytes came, so they
-	are keys after all. Inside an unfinished paste nothing is given back (the paste waits for its end).
+	Keys held back because they might start a marker but are also keys on their own (a lone ESC: the
+	escape key; `ESC[`: alt+[): no more bytes came, so they are keys after all. A longer start
+	(`ESC[2`, `ESC[200`) is no key a terminal sends, so it waits for the rest however long it takes, and
+	inside an unfinished paste nothing is given back (the paste waits for its end).
 	*/
 	flush(): string;
 	/** True when `flush` would give something back. */
@@ -56,6 +58,11 @@ function partialMarker(text: string, marker: string): number {
 	}
 
 	return 0;
+}
+
+/** ESC alone (the escape key) or `ESC[` (alt+[): a start of a marker that is also a whole key. */
+function keyOnItsOwn(held: string): boolean {
+	return held === '\u001B' || held === '\u001B[';
 }
 
 /** A parser with no paste open. */
@@ -103,7 +110,7 @@ export function createPasteParser(): PasteParser {
 			return {keys, pastes};
 		},
 		flush() {
-			if (body !== undefined) {
+			if (body !== undefined || !keyOnItsOwn(held)) {
 				return '';
 			}
 
@@ -112,7 +119,7 @@ export function createPasteParser(): PasteParser {
 			return keys;
 		},
 		holding() {
-			return body === undefined && held !== '';
+			return body === undefined && keyOnItsOwn(held);
 		},
 	};
 }

@@ -32,6 +32,7 @@ export function pasteStdin(real: NodeJS.ReadStream): PasteStdin {
 	// was still in canonical mode: its line discipline (ICRNL) turned each enter into `\n`, which raw
 	// mode reads as ctrl+j (a new line in the prompt), so typed commands merged into one prompt.
 	let typedBeforeRaw = false;
+	let started = false;
 	const onData = (data: Buffer | string) => {
 		if (flushing !== undefined) {
 			clearImmediate(flushing);
@@ -46,7 +47,7 @@ export function pasteStdin(real: NodeJS.ReadStream): PasteStdin {
 			front.write(keys);
 		}
 
-		// A lone ESC (the escape key) or a marker's first bytes: keys, unless more bytes come at once.
+		// A lone ESC (the escape key) or ESC[ (alt+[): keys, unless the rest of a marker comes at once.
 		if (parser.holding()) {
 			flushing = setImmediate(() => {
 				flushing = undefined;
@@ -68,7 +69,10 @@ export function pasteStdin(real: NodeJS.ReadStream): PasteStdin {
 			if (mode) {
 				// Decoded by the stream: a character cut between two chunks stays whole.
 				real.setEncoding('utf8');
-				typedBeforeRaw = true;
+				// Only the first time: raw mode goes off and on again within one commit when the view remounts.
+				typedBeforeRaw = !started;
+				started = true;
+				real.off('data', onData);
 				real.on('data', onData);
 				// Paused when raw mode went off (a remount: /resume), a stream stays paused with a new listener.
 				real.resume();

@@ -47,15 +47,25 @@ test('two pastes in one chunk, keys between them', () => {
 	});
 });
 
-test('a lone ESC or the start of a marker waits for the next chunk; with none, it is keys', () => {
+test('a lone ESC or ESC[ waits for the next chunk; with none, it is a key', () => {
 	const parser = createPasteParser();
 	expect(parser.push('q\u001B')).toEqual({keys: 'q', pastes: []});
 	expect(parser.holding()).toBe(true);
 	expect(parser.flush()).toBe('\u001B');
+	expect(parser.push('\u001B[')).toEqual({keys: '', pastes: []});
+	expect(parser.flush()).toBe('\u001B[');
+});
+
+test('a longer start of a marker is no key: it waits for the rest, flushed or not', () => {
+	const parser = createPasteParser();
 	expect(parser.push('\u001B[2')).toEqual({keys: '', pastes: []});
-	// Not a paste after all: an arrow key sequence goes on whole.
-	expect(parser.push('A')).toEqual({keys: '\u001B[2A', pastes: []});
 	expect(parser.holding()).toBe(false);
+	expect(parser.flush()).toBe('');
+	expect(parser.push('00~x')).toEqual({keys: '', pastes: []});
+	expect(parser.push(pasteEnd)).toEqual({keys: pasteStart, pastes: ['x']});
+	// Not a paste after all: another sequence goes on whole.
+	expect(parser.push('\u001B[20')).toEqual({keys: '', pastes: []});
+	expect(parser.push('~')).toEqual({keys: '\u001B[20~', pastes: []});
 });
 
 test('a paste not ended yet holds its text back, and keys typed meanwhile are part of it', () => {

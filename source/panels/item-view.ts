@@ -106,7 +106,15 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 	}
 }
 
-const cache = new WeakMap<TranscriptItem, Map<string, PanelView>>();
+/**
+Views of the items laid out lately, least recent first. Bounded, not weak: a view holds its rows and
+so its item's text, and a transcript whose results live on disk (result-vault.ts) must not pull
+every result back into memory as the person scrolls through the session.
+*/
+const cache = new Map<TranscriptItem, Map<string, PanelView>>();
+
+/** Items whose views are kept: many screens' worth, even at one row per panel. */
+export const cachedItems = 256;
 
 /** Entries kept per item: a few widths times collapsed/expanded. */
 const perItemLimit = 6;
@@ -121,8 +129,17 @@ export function viewForItem(item: TranscriptItem, context: PanelContext): PanelV
 	let views = cache.get(item);
 	if (views === undefined) {
 		views = new Map();
-		cache.set(item, views);
+		if (cache.size >= cachedItems) {
+			const oldest = cache.keys().next().value;
+			if (oldest !== undefined) {
+				cache.delete(oldest);
+			}
+		}
+	} else {
+		cache.delete(item);
 	}
+
+	cache.set(item, views);
 
 	let view = views.get(key);
 	if (view === undefined) {

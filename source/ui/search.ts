@@ -7,6 +7,7 @@ transcript that grows while followed only tests its new items.
 */
 import {summarizeArgs} from '../panels/generic-panel.js';
 import {assertNever} from '../transcript/assert-never.js';
+import {isKeptResult} from '../transcript/result-vault.js';
 import type {TranscriptItem} from '../transcript/types.js';
 
 const fieldsCache = new WeakMap<TranscriptItem, readonly string[]>();
@@ -50,7 +51,10 @@ export function searchFields(item: TranscriptItem): readonly string[] {
 	let fields = fieldsCache.get(item);
 	if (fields === undefined) {
 		fields = buildFields(item);
-		fieldsCache.set(item, fields);
+		// A result kept on disk is read back for each new query rather than pinned here for good.
+		if (item.type !== 'tool' || !isKeptResult(item.result)) {
+			fieldsCache.set(item, fields);
+		}
 	}
 
 	return fields;

@@ -13,7 +13,6 @@ import type {KeyBindings} from '../../keys/bindings.js';
 import {countsLine, type ReplayStats} from '../../sessions/stats.js';
 import type {SessionMeta} from '../../sessions/types.js';
 import type {Painter} from '../../theme/ansi.js';
-import {TranscriptStore} from '../../transcript/reducer.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
@@ -21,6 +20,7 @@ import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.j
 import {type PendingFacts, sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
+import {useTranscriptStore} from '../../ui/use-transcript-store.js';
 
 /**
 Least milliseconds between two deliveries to the view. The first after a quiet spell goes at once
@@ -134,7 +134,7 @@ export function LiveTranscript({
 	pictures,
 	mouse = false,
 }: Props) {
-	const [store] = useState(() => new TranscriptStore());
+	const store = useTranscriptStore();
 	const [transcript, setTranscript] = useState(store.state);
 	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noFacts);
 	useEffect(

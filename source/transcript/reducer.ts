@@ -3,7 +3,6 @@ The transcript reducer. Items are immutable; an index maps ids to positions. `ap
 TranscriptStore applies batches in place, for transcripts that grow.
 */
 import {assertNever} from './assert-never.js';
-import type {ResultVault} from './result-vault.js';
 import type {ToolCallItem, TranscriptEvent, TranscriptItem} from './types.js';
 
 /** Items in order, and where each id sits. */
@@ -215,14 +214,7 @@ memos keyed on it see the change. Keep the latest one; an older one shows the ne
 export class TranscriptStore {
 	private readonly draft: Draft = {items: [], indexById: new Map()};
 	private current: TranscriptState = emptyTranscript;
-	private readonly vault: ResultVault | undefined;
-
-	/**
-	With a `vault`, large tool results are kept in it (on disk) and read back when shown: the store's
-	memory then follows the transcript's length, not the size of what the tools returned.
-	*/
-	constructor(initial: readonly TranscriptEvent[] = [], options: {readonly vault?: ResultVault} = {}) {
-		this.vault = options.vault;
+	constructor(initial: readonly TranscriptEvent[] = []) {
 		this.apply(initial);
 	}
 
@@ -237,14 +229,8 @@ export class TranscriptStore {
 			return this.current;
 		}
 
-		const {vault} = this;
 		for (const event of events) {
-			applyTo(
-				this.draft,
-				vault !== undefined && event.type === 'tool-end'
-					? {...event, result: vault.keep(event.result)}
-					: event,
-			);
+			applyTo(this.draft, event);
 		}
 
 		this.current = {items: this.draft.items, indexById: this.draft.indexById};

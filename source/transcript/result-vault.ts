@@ -16,7 +16,7 @@ keeps results in memory from then on: less memory saved, nothing lost.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {ToolResult} from './types.js';
+import type {ToolResult, TranscriptEvent} from './types.js';
 
 /** Strings shorter than this stay in memory: writing them costs more than they weigh. */
 export const minSpilledChars = 512;
@@ -195,7 +195,7 @@ export class ResultVault {
 
 	/** The result itself when small, else one of the same shape whose content is read back on use. */
 	keep(result: ToolResult): ToolResult {
-		if (this.fd === undefined || !this.writable) {
+		if (this.fd === undefined || !this.writable || keptResults.has(result)) {
 			return result;
 		}
 
@@ -309,4 +309,15 @@ export class ResultVault {
 			filled += read;
 		}
 	}
+}
+
+/**
+The events with each finished call's result kept in the vault. Done as events arrive, before they
+wait for the next frame: the text read from the log then dies young, in the cheap generation of the
+garbage collector, instead of outliving a few collections and lingering in the old one.
+*/
+export function keepResults(events: readonly TranscriptEvent[], vault: ResultVault): TranscriptEvent[] {
+	return events.map((event) =>
+		event.type === 'tool-end' ? {...event, result: vault.keep(event.result)} : event,
+	);
 }

@@ -7,7 +7,7 @@ import {loadSession} from '../../source/sessions/replay-file.js';
 import {createPainter} from '../../source/theme/ansi.js';
 import {darkTheme} from '../../source/theme/themes.js';
 import {TranscriptStore} from '../../source/transcript/reducer.js';
-import {isKeptResult, ResultVault} from '../../source/transcript/result-vault.js';
+import {isKeptResult, keepResults, ResultVault} from '../../source/transcript/result-vault.js';
 import {printItems} from '../../source/ui/print.js';
 import {TranscriptSearch} from '../../source/ui/search.js';
 
@@ -34,7 +34,7 @@ test('recorded logs print the same with their results kept on disk', async () =>
 	for (const log of logs) {
 		const {events} = await loadSession(log);
 		const inMemory = new TranscriptStore(events).state.items;
-		const onDisk = new TranscriptStore(events, {vault}).state.items;
+		const onDisk = new TranscriptStore(keepResults(events, vault)).state.items;
 		const kept = onDisk.filter((item) => item.type === 'tool' && isKeptResult(item.result)).length;
 		keptResults += kept;
 		if (kept === 0) {

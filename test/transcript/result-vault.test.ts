@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, expect, test} from 'vitest';
-import {isKeptResult, minResultChars, ResultVault} from '../../source/transcript/result-vault.js';
+import {
+	isKeptResult,
+	keepResults,
+	minResultChars,
+	ResultVault,
+} from '../../source/transcript/result-vault.js';
 import type {ToolResult} from '../../source/transcript/types.js';
 
 const vaults: ResultVault[] = [];
@@ -136,4 +141,20 @@ test('a result that can no longer be read back says so instead of throwing', () 
 	const [block] = kept.content;
 	expect(block?.type).toBe('text');
 	expect(block?.type === 'text' ? block.text : '').toMatch(/could not read this result back .*closed/);
+});
+
+test('keepResults keeps finished calls’ results and leaves other events and kept results as they are', () => {
+	const vault = openVault();
+	const result = readResult('e');
+	const user = {type: 'user-text', id: 'u', text: 'x'.repeat(5000)} as const;
+	const [first, second] = keepResults([user, {type: 'tool-end', id: 't', result}], vault);
+	expect(first).toBe(user);
+	expect(second?.type === 'tool-end' && isKeptResult(second.result)).toBe(true);
+	const kept = second?.type === 'tool-end' ? second.result : undefined;
+	expect(kept?.content).toEqual(result.content);
+	// Kept twice (a follow that hands the same events on): not written again.
+	const written = vault.written;
+	const [again] = keepResults([{type: 'tool-end', id: 't', result: kept ?? result}], vault);
+	expect(again?.type === 'tool-end' ? again.result : undefined).toBe(kept);
+	expect(vault.written).toBe(written);
 });

@@ -13,13 +13,13 @@ import type {SessionPick} from '../../sessions/watch-workspace.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {padToWidth} from '../../text/width.js';
 import type {Painter} from '../../theme/ansi.js';
+import {TranscriptStore} from '../../transcript/reducer.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.js';
 import {sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
-import {useTranscriptStore} from '../../ui/use-transcript-store.js';
 import type {EventQueue} from '../replay/replay-view.js';
 import {switchNote} from './watch-text.js';
 
@@ -75,7 +75,7 @@ export function WatchTranscript({
 	pictures,
 	mouse = false,
 }: Props) {
-	const store = useTranscriptStore();
+	const [store] = useState(() => new TranscriptStore());
 	const [transcript, setTranscript] = useState(store.state);
 	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noSession);
 	useEffect(

@@ -142,7 +142,26 @@ function decode(skeleton: Skeleton, buffer: Buffer, start: number): unknown {
 	return value;
 }
 
-const keptResults = new WeakSet<ToolResult>();
+/** What a panel drawn from a result that cannot be read back says, instead of ending the view. */
+function unreadable(error: unknown): Pick<ToolResult, 'content'> {
+	const reason = error instanceof Error ? error.message : String(error);
+	return {
+		content: [
+			{type: 'text', text: `lector could not read this result back from its temporary file: ${reason}`},
+		],
+	};
+}
+
+/** Where one kept result's pieces are, and its skeleton. */
+type Stored = {
+	readonly start: number;
+	readonly bytes: number;
+	/** The content's pieces come first: its bytes are the first `contentBytes` of the result's. */
+	readonly contentBytes: number;
+	readonly skeleton: {readonly content: Skeleton; readonly details: Skeleton};
+};
+
+const keptResults = new WeakMap<ToolResult, {readonly vault: ResultVault; readonly stored: Stored}>();
 
 /**
 Whether a result lives in a vault. Its text is read back at each use: a cache that holds on to that
@@ -152,12 +171,14 @@ export function isKeptResult(result: ToolResult | undefined): boolean {
 	return result !== undefined && keptResults.has(result);
 }
 
-/** Where one kept result's pieces are, and its skeleton. */
-type Stored = {
-	readonly start: number;
-	readonly bytes: number;
-	readonly skeleton: {readonly content: Skeleton; readonly details: Skeleton};
-};
+/**
+A result's content blocks, read back without its details (half the bytes of a read's result, and no
+lines to split): what a search looks in. Not cached.
+*/
+export function resultContent(result: ToolResult): ToolResult['content'] {
+	const kept = keptResults.get(result);
+	return kept === undefined ? result.content : kept.vault.content(kept.stored);
+}
 
 /** A temporary file of tool results, read back on demand. */
 export class ResultVault {
@@ -200,18 +221,22 @@ export class ResultVault {
 		}
 
 		const encoder = new Encoder();
-		const skeleton = {
-			content: encoder.encode(result.content, 0),
-			details: encoder.encode(result.details, 0),
-		};
+		const content = encoder.encode(result.content, 0);
+		const contentPieces = encoder.pieces.length;
+		const skeleton = {content, details: encoder.encode(result.details, 0)};
 		if (encoder.chars < minResultChars) {
 			return result;
 		}
 
 		const start = this.written;
+		let contentBytes = 0;
 		try {
 			let at = start;
-			for (const piece of encoder.pieces) {
+			for (const [index, piece] of encoder.pieces.entries()) {
+				if (index === contentPieces) {
+					contentBytes = at - start;
+				}
+
 				piece.at = at;
 				piece.bytes = fs.writeSync(this.fd, piece.text ?? '', at, 'utf8');
 				piece.text = undefined;
@@ -219,6 +244,9 @@ export class ResultVault {
 			}
 
 			this.written = at;
+			if (contentPieces === encoder.pieces.length) {
+				contentBytes = at - start;
+			}
 		} catch {
 			// A full disk: this result and the next stay in memory; what was written stays readable.
 			this.writable = false;
@@ -226,7 +254,7 @@ export class ResultVault {
 		}
 
 		this.kept++;
-		return this.storedResult({start, bytes: this.written - start, skeleton}, result.isError);
+		return this.storedResult({start, bytes: this.written - start, contentBytes, skeleton}, result.isError);
 	}
 
 	/** Close the file (its space is freed); results kept before then can no longer be read. */
@@ -251,7 +279,7 @@ export class ResultVault {
 				isError: {value: isError, enumerable: true},
 			},
 		) as ToolResult;
-		keptResults.add(result);
+		keptResults.set(result, {vault: this, stored});
 		return result;
 	}
 
@@ -275,18 +303,29 @@ export class ResultVault {
 		return loaded;
 	}
 
+	/** A kept result's content alone: from the cache when it holds the result, else its bytes only. */
+	content(stored: Stored): ToolResult['content'] {
+		const cached = this.cache.get(stored);
+		if (cached !== undefined) {
+			return cached.content;
+		}
+
+		const buffer = Buffer.allocUnsafe(stored.contentBytes);
+		try {
+			this.fill(buffer, stored.start);
+		} catch (error) {
+			return unreadable(error).content;
+		}
+
+		return decode(stored.skeleton.content, buffer, stored.start) as ToolResult['content'];
+	}
+
 	private read(stored: Stored): Pick<ToolResult, 'content' | 'details'> {
 		const buffer = Buffer.allocUnsafe(stored.bytes);
 		try {
 			this.fill(buffer, stored.start);
 		} catch (error) {
-			// A panel drawn from a result that cannot be read back says so instead of ending the view.
-			const reason = error instanceof Error ? error.message : String(error);
-			return {
-				content: [
-					{type: 'text', text: `lector could not read this result back from its temporary file: ${reason}`},
-				],
-			};
+			return unreadable(error);
 		}
 
 		const content = decode(stored.skeleton.content, buffer, stored.start) as ToolResult['content'];

@@ -7,7 +7,7 @@ transcript that grows while followed only tests its new items.
 */
 import {summarizeArgs} from '../panels/generic-panel.js';
 import {assertNever} from '../transcript/assert-never.js';
-import {isKeptResult} from '../transcript/result-vault.js';
+import {isKeptResult, resultContent} from '../transcript/result-vault.js';
 import type {TranscriptItem} from '../transcript/types.js';
 
 const fieldsCache = new WeakMap<TranscriptItem, readonly string[]>();
@@ -22,7 +22,8 @@ function buildFields(item: TranscriptItem): readonly string[] {
 		case 'tool': {
 			// What the panel shows: the tool's name, its arguments' summary and the result's text.
 			const fields = [item.name, summarizeArgs(item.args)];
-			for (const block of item.result?.content ?? []) {
+			// A result kept on disk is read back without its details: only its text is searched.
+			for (const block of item.result === undefined ? [] : resultContent(item.result)) {
 				if (block.type === 'text') {
 					fields.push(block.text);
 				}

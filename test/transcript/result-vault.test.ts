@@ -7,6 +7,7 @@ import {
 	keepResults,
 	minResultChars,
 	ResultVault,
+	resultContent,
 } from '../../source/transcript/result-vault.js';
 import type {ToolResult} from '../../source/transcript/types.js';
 
@@ -157,4 +158,22 @@ test('keepResults keeps finished calls’ results and leaves other events and ke
 	const [again] = keepResults([{type: 'tool-end', id: 't', result: kept ?? result}], vault);
 	expect(again?.type === 'tool-end' ? again.result : undefined).toBe(kept);
 	expect(vault.written).toBe(written);
+});
+
+test('resultContent reads a kept result’s content alone, and gives a result in memory its own', () => {
+	const vault = openVault();
+	const originals = Array.from({length: 40}, (_, index) => readResult(`s${index}`));
+	const kept = originals.map((result) => vault.keep(result));
+	// Out of the cache's reach, read from the file; then through the cache once loaded whole.
+	for (const index of [0, 39, 7]) {
+		const result = kept[index];
+		expect(result === undefined ? undefined : resultContent(result)).toEqual(originals[index]?.content);
+	}
+
+	const small: ToolResult = {content: [{type: 'text', text: 'ok'}], isError: false};
+	expect(resultContent(small)).toBe(small.content);
+	const onlyContent: ToolResult = {content: [{type: 'text', text: 'c'.repeat(9000)}], isError: false};
+	const keptContent = vault.keep(onlyContent);
+	expect(isKeptResult(keptContent)).toBe(true);
+	expect(resultContent(keptContent)).toEqual(onlyContent.content);
 });

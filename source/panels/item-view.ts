@@ -8,6 +8,7 @@ import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
+import {markdownView} from './markdown-view.js';
 import {seg} from './parts.js';
 import {rendererFor} from './registry.js';
 import type {PanelContext, PanelView, Row} from './types.js';
@@ -93,7 +94,7 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 		}
 
 		case 'assistant': {
-			return textView(item.text, 'assistant', '', context.width);
+			return markdownView(item, context.width);
 		}
 
 		case 'notice': {

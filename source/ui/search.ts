@@ -6,6 +6,7 @@ searchable fields of each item (shared by every query), and each query's verdict
 transcript that grows while followed only tests its new items.
 */
 import {summarizeArgs} from '../panels/generic-panel.js';
+import {answerText} from '../panels/markdown-view.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {TranscriptItem} from '../transcript/types.js';
 
@@ -13,9 +14,13 @@ const fieldsCache = new WeakMap<TranscriptItem, readonly string[]>();
 
 function buildFields(item: TranscriptItem): readonly string[] {
 	switch (item.type) {
-		case 'user':
-		case 'assistant': {
+		case 'user': {
 			return [item.text];
+		}
+
+		case 'assistant': {
+			// What the answer shows, not its Markdown: `**bold** word` is found by "bold word".
+			return [answerText(item)];
 		}
 
 		case 'tool': {
@@ -42,7 +47,7 @@ function buildFields(item: TranscriptItem): readonly string[] {
 }
 
 /**
-The texts a search looks in for one item: user and assistant text; a tool call's name, argument
+The texts a search looks in for one item: user text, the words an answer shows; a tool call's name, argument
 summary and result text. Cached per item object (items are immutable; a changed item is a new object).
 The strings are the item's own (no copies), so the cache costs little memory.
 */

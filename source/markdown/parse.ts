@@ -1,0 +1,179 @@
+/**
+Lexing the model's Markdown with marked's lexer (never its HTML renderer), guarded against text
+that would make it slow or crash it, and incremental while an answer streams: the blocks before the
+last two are kept and only the rest of the text is lexed again, so a frame during a stream costs
+what arrived, not the whole answer.
+*/
+import {Lexer, type Token, type TokensList} from 'marked';
+
+/**
+Inline runs longer than this (UTF-16 units) are kept as plain text: marked's emphasis rules get
+superlinear on runs of delimiters (40,000 characters of `*a` take 0.6 s), and a paragraph this long
+is not prose anyone reads as Markdown.
+*/
+export const inlineCharLimit = 10_000;
+
+/**
+Container nesting (list markers, `>`, indentation in two-column steps) beyond which a text is not
+lexed at all: marked's cost grows with the cube of list depth (1,000 levels take 10 s) and deep
+block quotes overflow its stack.
+*/
+export const maxNestingDepth = 32;
+
+class GuardedLexer extends Lexer {
+	override inlineTokens(source: string, tokens: Token[] = []): Token[] {
+		if (source.length > inlineCharLimit) {
+			tokens.push({type: 'text', raw: source, text: source, escaped: false});
+			return tokens;
+		}
+
+		return super.inlineTokens(source, tokens);
+	}
+}
+
+const containerMarker = /[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/y;
+
+/** How deep the line's leading containers go: markers, plus leading whitespace in steps of two. */
+function lineNesting(line: string): number {
+	let markers = 0;
+	let spaces = 0;
+	containerMarker.lastIndex = 0;
+	for (;;) {
+		const start = containerMarker.lastIndex;
+		const match = containerMarker.exec(line);
+		if (match === null) {
+			break;
+		}
+
+		markers++;
+		for (let index = start; index < containerMarker.lastIndex; index++) {
+			const char = line[index];
+			spaces += char === ' ' ? 1 : char === '\t' ? 4 : 0;
+		}
+	}
+
+	return markers === 0 ? 0 : markers + Math.floor(spaces / 2);
+}
+
+/** True when some line nests containers deeper than `maxNestingDepth`. */
+export function isTooDeep(text: string): boolean {
+	let from = 0;
+	while (from <= text.length) {
+		let end = text.indexOf('\n', from);
+		if (end === -1) {
+			end = text.length;
+		}
+
+		if (lineNesting(text.slice(from, end)) > maxNestingDepth) {
+			return true;
+		}
+
+		from = end + 1;
+	}
+
+	return false;
+}
+
+/** Lexed Markdown: top-level tokens whose `raw` texts, joined, are the (normalised) text. */
+export type Lexed = {
+	readonly text: string;
+	readonly tokens: readonly Token[];
+	readonly links: TokensList['links'];
+};
+
+function lexFrom(text: string, links: TokensList['links'] | undefined): Lexed | undefined {
+	try {
+		const lexer = new GuardedLexer({gfm: true});
+		if (links !== undefined) {
+			Object.assign(lexer.tokens.links, links);
+		}
+
+		const tokens = lexer.lex(text);
+		return {text, tokens, links: tokens.links};
+	} catch {
+		// marked throws on what it cannot take (a stack overflow on deep nesting): show plain text.
+		return undefined;
+	}
+}
+
+/** The text with `\r\n` and `\r` as `\n`, as marked would see it, so token offsets match. */
+export function normalizeLineEnds(text: string): string {
+	return text.includes('\r') ? text.replaceAll(/\r\n?/g, '\n') : text;
+}
+
+function rawLength(tokens: readonly Token[]): number {
+	let length = 0;
+	for (const token of tokens) {
+		length += token.raw.length;
+	}
+
+	return length;
+}
+
+/** Tokens re-lexed when text is appended: the last ones may change meaning (a paragraph becomes a heading, a list grows). */
+const unstableTokens = 2;
+
+function stablePrefix(tokens: readonly Token[]): Token[] {
+	let keep = tokens.length;
+	let dropped = 0;
+	while (keep > 0 && dropped < unstableTokens) {
+		keep--;
+		if (tokens[keep]?.type !== 'space') {
+			dropped++;
+		}
+	}
+
+	return tokens.slice(0, keep);
+}
+
+/** Last lex per stream id, for appending; a few answers stream at once at most. */
+const streams = new Map<string, Lexed>();
+const streamLimit = 8;
+
+function remember(id: string, lexed: Lexed): void {
+	streams.delete(id);
+	streams.set(id, lexed);
+	if (streams.size > streamLimit) {
+		const oldest = streams.keys().next().value;
+		if (oldest !== undefined) {
+			streams.delete(oldest);
+		}
+	}
+}
+
+/**
+Lex `text` as GitHub-flavoured Markdown; undefined when it must be shown as plain text (too deeply
+nested, or marked failed). With a stream `id`, a text that extends the one lexed last for that id
+keeps the earlier tokens (the same objects, so what was built from them can be reused) and lexes
+only the rest. A reference definition that arrives after the kept blocks does not reach back into
+them; everything else lexes as the whole text would.
+*/
+export function lexMarkdown(text: string, id?: string): Lexed | undefined {
+	const normalized = normalizeLineEnds(text);
+	if (isTooDeep(normalized)) {
+		return undefined;
+	}
+
+	const before = id === undefined ? undefined : streams.get(id);
+	if (before !== undefined && before.text === normalized) {
+		return before;
+	}
+
+	let lexed: Lexed | undefined;
+	if (before !== undefined && normalized.startsWith(before.text)) {
+		const kept = stablePrefix(before.tokens);
+		const rest = lexFrom(normalized.slice(rawLength(kept)), before.links);
+		lexed =
+			rest === undefined
+				? undefined
+				: {text: normalized, tokens: [...kept, ...rest.tokens], links: rest.links};
+	}
+
+	lexed ??= lexFrom(normalized, undefined);
+	// Appending needs tokens that cover the text exactly (marked's do); never remember ones that do not.
+	if (id !== undefined && lexed !== undefined && rawLength(lexed.tokens) === normalized.length) {
+		remember(id, lexed);
+	}
+
+	return lexed;
+}

@@ -143,7 +143,12 @@ function tokenBlocks(token: Token, context: Context): MarkdownBlock[] {
 		}
 
 		case 'code': {
-			const lines = token.text === '' ? [''] : sanitizeLines(token.text);
+			if (token.text === '') {
+				// An empty block, or a fence whose first line has not arrived yet.
+				return [];
+			}
+
+			const lines = sanitizeLines(token.text);
 			const pad: Lead = [{text: ' '.repeat(codeIndent), role: 'text'}];
 			return [{kind: 'code', first: pad, rest: pad, language: fenceLanguage(token.lang), lines}];
 		}

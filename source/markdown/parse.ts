@@ -126,6 +126,17 @@ function stablePrefix(tokens: readonly Token[]): Token[] {
 	return tokens.slice(0, keep);
 }
 
+/**
+A line that may define a link reference (`[name]: url`), also inside a quote or a list item. A
+definition applies to links before it too, which were lexed without it: such a text is lexed whole.
+*/
+const definitionLine = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*\[[^\]\n]*\]:/m;
+
+/** True when the text after the tokens kept from `before` may define a link reference. */
+function hasDefinition(text: string, before: Lexed): boolean {
+	return definitionLine.test(text.slice(rawLength(stablePrefix(before.tokens))));
+}
+
 /** Last lex per stream id, for appending; a few answers stream at once at most. */
 const streams = new Map<string, Lexed>();
 const streamLimit = 8;
@@ -145,8 +156,8 @@ function remember(id: string, lexed: Lexed): void {
 Lex `text` as GitHub-flavoured Markdown; undefined when it must be shown as plain text (too deeply
 nested, or marked failed). With a stream `id`, a text that extends the one lexed last for that id
 keeps the earlier tokens (the same objects, so what was built from them can be reused) and lexes
-only the rest. A reference definition that arrives after the kept blocks does not reach back into
-them; everything else lexes as the whole text would.
+only the rest, which gives the tokens the whole text would (a link reference definition in the rest
+makes it lex the whole text).
 */
 export function lexMarkdown(text: string, id?: string): Lexed | undefined {
 	const normalized = normalizeLineEnds(text);
@@ -160,7 +171,7 @@ export function lexMarkdown(text: string, id?: string): Lexed | undefined {
 	}
 
 	let lexed: Lexed | undefined;
-	if (before !== undefined && normalized.startsWith(before.text)) {
+	if (before !== undefined && normalized.startsWith(before.text) && !hasDefinition(normalized, before)) {
 		const kept = stablePrefix(before.tokens);
 		const rest = lexFrom(normalized.slice(rawLength(kept)), before.links);
 		lexed =

@@ -1,7 +1,7 @@
 /**
 Searching a transcript: which items contain a text, case-insensitively. It searches the items' own
-text (what the panels are built from), never terminal rows, so its cost does not depend on widths,
-expansion or highlighting. Two caches keyed by item identity keep repeated searches cheap: the
+text (what the panels are built from; for an answer, the words its Markdown shows, without the
+markup), never terminal rows, so its cost does not depend on widths, expansion or highlighting. Two caches keyed by item identity keep repeated searches cheap: the
 searchable fields of each item (shared by every query), and each query's verdict per item, so a
 transcript that grows while followed only tests its new items.
 */
@@ -47,9 +47,10 @@ function buildFields(item: TranscriptItem): readonly string[] {
 }
 
 /**
-The texts a search looks in for one item: user text, the words an answer shows; a tool call's name, argument
-summary and result text. Cached per item object (items are immutable; a changed item is a new object).
-The strings are the item's own (no copies), so the cache costs little memory.
+The texts a search looks in for one item: user text, the words an answer shows (from the blocks its
+panel is drawn from, parsed once for both); a tool call's name, argument summary and result text.
+Cached per item object (items are immutable; a changed item is a new object). Apart from answers'
+words, the strings are the item's own (no copies), so the cache costs little memory.
 */
 export function searchFields(item: TranscriptItem): readonly string[] {
 	let fields = fieldsCache.get(item);

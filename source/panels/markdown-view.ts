@@ -101,9 +101,13 @@ function blocksFor(item: AssistantTextItem): MarkdownBlock[] {
 	return blocks;
 }
 
+const emptyAnswer = arrayView([[]]);
+
 /** The answer laid out at `width` columns. */
 export function markdownView(item: AssistantTextItem, width: number): PanelView {
-	return stackViews(blocksFor(item).map((block) => blockView(block, width)));
+	const view = stackViews(blocksFor(item).map((block) => blockView(block, width)));
+	// An answer that shows nothing (blank, or a fence not yet begun) keeps one row, as every item has.
+	return view.height === 0 ? emptyAnswer : view;
 }
 
 /** The words the answer shows, without its markup (`**`, backticks, link targets' brackets): what search looks in. */

@@ -162,6 +162,12 @@ describe('constructs', () => {
 		expect(rows('one\ntwo  \nthree\\\nfour')).toEqual(['one two', 'three', 'four']);
 	});
 
+	test('an answer that shows nothing still takes one row', () => {
+		expect(rows('')).toEqual(['']);
+		expect(rows('\n\n  \n')).toEqual(['']);
+		expect(rows('```')).toEqual(['']);
+	});
+
 	test('entities a model writes show as their characters', () => {
 		expect(rows('a &amp; b &lt;c&gt; &quot;d&quot;')).toEqual(['a & b <c> "d"']);
 	});

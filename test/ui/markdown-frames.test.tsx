@@ -12,7 +12,7 @@ import {darkTheme} from '../../source/theme/themes.js';
 import {applyEvents, emptyTranscript} from '../../source/transcript/reducer.js';
 import {ansiRuns} from '../../source/ui/ansi-svg.js';
 import TranscriptView from '../../source/ui/transcript-view.js';
-import {type Rendered, renderAt, stripAnsi} from '../helpers/render.js';
+import {type Rendered, renderAt} from '../helpers/render.js';
 
 const rows = 30;
 let current: Rendered | undefined;

@@ -55,20 +55,20 @@ function lineNesting(line: string): number {
 	return markers === 0 ? 0 : markers + Math.floor(spaces / 2);
 }
 
+/**
+Lines whose start could nest deeper than the limit: at least this many characters that can build
+containers (a tab is 4 columns, two levels, so 17 of them are enough), found by one regular-expression
+scan; only those lines are measured.
+*/
+const deepCandidate = /^[ \t>*+\-.)\d]{17,}/gm;
+
 /** True when some line nests containers deeper than `maxNestingDepth`. */
 export function isTooDeep(text: string): boolean {
-	let from = 0;
-	while (from <= text.length) {
-		let end = text.indexOf('\n', from);
-		if (end === -1) {
-			end = text.length;
-		}
-
-		if (lineNesting(text.slice(from, end)) > maxNestingDepth) {
+	for (const match of text.matchAll(deepCandidate)) {
+		const end = text.indexOf('\n', match.index);
+		if (lineNesting(text.slice(match.index, end === -1 ? text.length : end)) > maxNestingDepth) {
 			return true;
 		}
-
-		from = end + 1;
 	}
 
 	return false;
@@ -132,11 +132,6 @@ definition applies to links before it too, which were lexed without it: such a t
 */
 const definitionLine = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*\[[^\]\n]*\]:/m;
 
-/** True when the text after the tokens kept from `before` may define a link reference. */
-function hasDefinition(text: string, before: Lexed): boolean {
-	return definitionLine.test(text.slice(rawLength(stablePrefix(before.tokens))));
-}
-
 /** Last lex per stream id, for appending; a few answers stream at once at most. */
 const streams = new Map<string, Lexed>();
 const streamLimit = 8;
@@ -161,23 +156,29 @@ makes it lex the whole text).
 */
 export function lexMarkdown(text: string, id?: string): Lexed | undefined {
 	const normalized = normalizeLineEnds(text);
-	if (isTooDeep(normalized)) {
-		return undefined;
-	}
-
 	const before = id === undefined ? undefined : streams.get(id);
 	if (before !== undefined && before.text === normalized) {
 		return before;
 	}
 
 	let lexed: Lexed | undefined;
-	if (before !== undefined && normalized.startsWith(before.text) && !hasDefinition(normalized, before)) {
+	if (before !== undefined && normalized.startsWith(before.text)) {
 		const kept = stablePrefix(before.tokens);
-		const rest = lexFrom(normalized.slice(rawLength(kept)), before.links);
-		lexed =
-			rest === undefined
-				? undefined
-				: {text: normalized, tokens: [...kept, ...rest.tokens], links: rest.links};
+		// The kept text was checked when it was lexed, and a kept token ends at a line end.
+		const rest = normalized.slice(rawLength(kept));
+		if (isTooDeep(rest)) {
+			return undefined;
+		}
+
+		if (!definitionLine.test(rest)) {
+			const tail = lexFrom(rest, before.links);
+			lexed =
+				tail === undefined
+					? undefined
+					: {text: normalized, tokens: [...kept, ...tail.tokens], links: tail.links};
+		}
+	} else if (isTooDeep(normalized)) {
+		return undefined;
 	}
 
 	lexed ??= lexFrom(normalized, undefined);

@@ -23,7 +23,12 @@ function answer() {
 		);
 	}
 
-	lines.push('```ts', ...Array.from({length: 2000}, (_, index) => `const x${index}: number = ${index};`), '```', 'The end.');
+	lines.push(
+		'```ts',
+		...Array.from({length: 2000}, (_, index) => `const x${index}: number = ${index};`),
+		'```',
+		'The end.',
+	);
 	return lines.join('\n');
 }
 
@@ -41,7 +46,9 @@ function quantile(sorted, q) {
 }
 
 const text = answer();
-const out = [`answer: ${text.length.toLocaleString('en-US')} characters, ${text.split('\n').length.toLocaleString('en-US')} lines`];
+const out = [
+	`answer: ${text.length.toLocaleString('en-US')} characters, ${text.split('\n').length.toLocaleString('en-US')} lines`,
+];
 for (const width of [80, 120]) {
 	const {ms, rows} = timeLayout(text, width);
 	out.push(`first layout at ${width} columns: ${ms.toFixed(0)} ms (${rows.toLocaleString('en-US')} rows)`);
@@ -71,6 +78,10 @@ const hostile = {
 	'lists nested 1,000 deep': Array.from({length: 1000}, (_, index) => `${'  '.repeat(index)}- a`).join('\n'),
 	'5,000 nested quotes': `${'> '.repeat(5000)}x`,
 	'40,000 characters of *a': '*a'.repeat(20_000),
+	'1 MB of *__a (the time budget)': '*__a'.repeat(250_000),
+	'100 paragraphs of 2,000 characters of **_a**': Array.from({length: 100}, () => '**_a** '.repeat(285)).join(
+		'\n\n',
+	),
 	'200 lines of 64 nested quotes': Array.from({length: 200}, () => `${'> '.repeat(64)}a`).join('\n'),
 };
 for (const [name, body] of Object.entries(hostile)) {

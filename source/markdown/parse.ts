@@ -7,11 +7,38 @@ what arrived, not the whole answer.
 import {Lexer, type Token, type TokensList} from 'marked';
 
 /**
-Inline runs longer than this (UTF-16 units) are kept as plain text: marked's emphasis rules get
-superlinear on runs of delimiters (40,000 characters of `*a` take 0.6 s), and a paragraph this long
-is not prose anyone reads as Markdown.
+Inline runs are lexed in pieces of at most this many characters (UTF-16 units), cut at line ends (or,
+in a longer line, at a space): marked's emphasis rules are quadratic on runs of delimiters (8,000
+characters of `*__a` take 0.3 s), so a long paragraph must not be one run. Emphasis that spans a cut
+shows its markers.
 */
-export const inlineCharLimit = 10_000;
+export const inlinePieceChars = 2000;
+
+/**
+Milliseconds inline lexing may take per text: a base plus this many per 1,000 characters, about five
+times what dense real Markdown takes. Some delimiter mixes cost marked 10-30 microseconds a character
+(200 times plain prose) at any length, so no rule on the text alone bounds the time; past the budget
+the rest of the text's inline runs are plain text. Only such texts ever reach it.
+*/
+const inlineBudgetBaseMs = 100;
+const inlineBudgetMsPerThousand = 1;
+
+/** The run cut into pieces of at most `inlinePieceChars`: at the last line end, else the last space, else hard. */
+export function inlinePieces(source: string): string[] {
+	const pieces: string[] = [];
+	let from = 0;
+	while (source.length - from > inlinePieceChars) {
+		const window = source.slice(from, from + inlinePieceChars);
+		const newline = window.lastIndexOf('\n');
+		const space = window.lastIndexOf(' ');
+		const cut = newline > 0 ? newline + 1 : space > 0 ? space + 1 : inlinePieceChars;
+		pieces.push(window.slice(0, cut));
+		from += cut;
+	}
+
+	pieces.push(source.slice(from));
+	return pieces;
+}
 
 /**
 Container nesting (list markers, `>`, indentation in two-column steps) beyond which a text is not
@@ -21,13 +48,28 @@ block quotes overflow its stack.
 export const maxNestingDepth = 32;
 
 class GuardedLexer extends Lexer {
+	private readonly deadline: number;
+
+	constructor(textLength: number) {
+		super({gfm: true});
+		this.deadline = performance.now() + inlineBudgetBaseMs + (textLength / 1000) * inlineBudgetMsPerThousand;
+	}
+
 	override inlineTokens(source: string, tokens: Token[] = []): Token[] {
-		if (source.length > inlineCharLimit) {
+		if (performance.now() > this.deadline) {
 			tokens.push({type: 'text', raw: source, text: source, escaped: false});
 			return tokens;
 		}
 
-		return super.inlineTokens(source, tokens);
+		if (source.length <= inlinePieceChars) {
+			return super.inlineTokens(source, tokens);
+		}
+
+		for (const piece of inlinePieces(source)) {
+			this.inlineTokens(piece, tokens);
+		}
+
+		return tokens;
 	}
 }
 
@@ -83,7 +125,7 @@ export type Lexed = {
 
 function lexFrom(text: string, links: TokensList['links'] | undefined): Lexed | undefined {
 	try {
-		const lexer = new GuardedLexer({gfm: true});
+		const lexer = new GuardedLexer(text.length);
 		if (links !== undefined) {
 			Object.assign(lexer.tokens.links, links);
 		}

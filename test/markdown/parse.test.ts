@@ -5,7 +5,13 @@ too deep to lex safely is refused.
 */
 import {describe, expect, test} from 'vitest';
 import {blocksText, markdownBlocks} from '../../source/markdown/blocks.js';
-import {isTooDeep, lexMarkdown, maxNestingDepth} from '../../source/markdown/parse.js';
+import {
+	inlinePieceChars,
+	inlinePieces,
+	isTooDeep,
+	lexMarkdown,
+	maxNestingDepth,
+} from '../../source/markdown/parse.js';
 import {lineText} from '../../source/text/styled.js';
 import type {AssistantTextItem} from '../../source/transcript/types.js';
 import {panelRows, panelText} from '../helpers/panels.js';
@@ -130,5 +136,45 @@ describe('guards', () => {
 	test('a refused text still shows every line', () => {
 		const text = `${'> '.repeat(5000)}x\nlast`;
 		expect(blocksText(markdownBlocks(text))).toBe(text);
+	});
+});
+
+describe('long paragraphs', () => {
+	test('are lexed in pieces cut at line ends, else at spaces, never longer than the limit', () => {
+		const lines = Array.from({length: 300}, (_, index) => `line ${index} of a long paragraph`);
+		const text = lines.join('\n');
+		const pieces = inlinePieces(text);
+		expect(pieces.join('')).toBe(text);
+		expect(pieces.length).toBeGreaterThan(1);
+		for (const piece of pieces) {
+			expect(piece.length).toBeLessThanOrEqual(inlinePieceChars);
+		}
+
+		expect(pieces.slice(0, -1).every((piece) => piece.endsWith('\n'))).toBe(true);
+		const oneLine = 'word '.repeat(1000);
+		expect(
+			inlinePieces(oneLine)
+				.slice(0, -1)
+				.every((piece) => piece.endsWith(' ')),
+		).toBe(true);
+		expect(inlinePieces('x'.repeat(inlinePieceChars * 2 + 1)).map((piece) => piece.length)).toEqual([
+			inlinePieceChars,
+			inlinePieceChars,
+			1,
+		]);
+	});
+
+	test('keep their markup styled across the whole paragraph', () => {
+		const lines = Array.from(
+			{length: 400},
+			(_, index) => `line ${index} has **bold ${index}** and \`code ${index}\``,
+		);
+		const rows = panelRows({type: 'assistant', id: 'long', text: lines.join('\n')}, {width: 200});
+		const text = rows.map((row) => lineText(row)).join(' ');
+		expect(text).not.toContain('**');
+		expect(text).not.toContain('`');
+		const roles = new Map(rows.flat().map((segment) => [segment.text, segment.role]));
+		expect(roles.get('bold 399')).toBe('strong');
+		expect(roles.get('code 399')).toBe('inlineCode');
 	});
 });

@@ -233,6 +233,9 @@ describe('hostile text', () => {
 			`${'> '.repeat(5000)}x`,
 			`${'- '.repeat(2000)}x`,
 			'*a'.repeat(40_000),
+			// Costs marked 200 times what prose does, at any length: bounded by the time budget.
+			'*__a'.repeat(50_000),
+			Array.from({length: 100}, () => '**_a** '.repeat(300)).join('\n\n'),
 			'['.repeat(20_000),
 			`${'`'.repeat(5000)}a${'``'.repeat(5000)}`,
 		];

@@ -1,6 +1,7 @@
 /**
 Lexing the model's Markdown with marked's lexer (never its HTML renderer), guarded against text
-that would make it slow or crash it, and incremental while an answer streams: the blocks before the
+that would make it slow or crash it (deep nesting is refused; long inline runs are cut in pieces;
+inline lexing has a time budget), and incremental while an answer streams: the blocks before the
 last two are kept and only the rest of the text is lexed again, so a frame during a stream costs
 what arrived, not the whole answer.
 */

@@ -16,7 +16,10 @@ import {arrayView} from './view.js';
 
 const noticeRoles: Record<NoticeItem['level'], Role> = {info: 'notice', warning: 'warning', error: 'error'};
 
-/** Prose (prompts, answers, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. */
+/**
+Prose (prompts, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. Answers
+are Markdown, laid out by markdown-view.ts.
+*/
 function textView(text: string, role: Role, prefix: string, width: number): PanelView {
 	const rows: Row[] = [];
 	const pad = ' '.repeat(prefix.length);

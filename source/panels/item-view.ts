@@ -8,6 +8,7 @@ import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
+import {markdownView} from './markdown-view.js';
 import {seg} from './parts.js';
 import {rendererFor} from './registry.js';
 import type {PanelContext, PanelView, Row} from './types.js';
@@ -15,7 +16,10 @@ import {arrayView} from './view.js';
 
 const noticeRoles: Record<NoticeItem['level'], Role> = {info: 'notice', warning: 'warning', error: 'error'};
 
-/** Prose (prompts, answers, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. */
+/**
+Prose (prompts, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. Answers
+are Markdown, laid out by markdown-view.ts.
+*/
 function textView(text: string, role: Role, prefix: string, width: number): PanelView {
 	const rows: Row[] = [];
 	const pad = ' '.repeat(prefix.length);
@@ -93,7 +97,7 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 		}
 
 		case 'assistant': {
-			return textView(item.text, 'assistant', '', context.width);
+			return markdownView(item, context.width);
 		}
 
 		case 'notice': {

@@ -8,6 +8,7 @@ import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
+import {markdownView} from './markdown-view.js';
 import {seg} from './parts.js';
 import {rendererFor} from './registry.js';
 import type {PanelContext, PanelView, Row} from './types.js';
@@ -15,7 +16,10 @@ import {arrayView} from './view.js';
 
 const noticeRoles: Record<NoticeItem['level'], Role> = {info: 'notice', warning: 'warning', error: 'error'};
 
-/** Prose (prompts, answers, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. */
+/**
+Prose (prompts, notices) wraps at spaces, under its prefix; code panels hard-wrap instead. Answers
+are Markdown, laid out by markdown-view.ts.
+*/
 function textView(text: string, role: Role, prefix: string, width: number): PanelView {
 	const rows: Row[] = [];
 	const pad = ' '.repeat(prefix.length);
@@ -93,7 +97,7 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 		}
 
 		case 'assistant': {
-			return textView(item.text, 'assistant', '', context.width);
+			return markdownView(item, context.width);
 		}
 
 		case 'notice': {
@@ -106,7 +110,15 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 	}
 }
 
-const cache = new WeakMap<TranscriptItem, Map<string, PanelView>>();
+/**
+Views of the items laid out lately, least recent first. Bounded, not weak: a view holds its rows and
+so its item's text, and a transcript whose results live on disk (result-vault.ts) must not pull
+every result back into memory as the person scrolls through the session.
+*/
+const cache = new Map<TranscriptItem, Map<string, PanelView>>();
+
+/** Items whose views are kept: many screens' worth, even at one row per panel. */
+export const cachedItems = 256;
 
 /** Entries kept per item: a few widths times collapsed/expanded. */
 const perItemLimit = 6;
@@ -121,8 +133,17 @@ export function viewForItem(item: TranscriptItem, context: PanelContext): PanelV
 	let views = cache.get(item);
 	if (views === undefined) {
 		views = new Map();
-		cache.set(item, views);
+		if (cache.size >= cachedItems) {
+			const oldest = cache.keys().next().value;
+			if (oldest !== undefined) {
+				cache.delete(oldest);
+			}
+		}
+	} else {
+		cache.delete(item);
 	}
+
+	cache.set(item, views);
 
 	let view = views.get(key);
 	if (view === undefined) {

@@ -128,6 +128,10 @@ export function sgrParameters(style: Style, level: ColorLevel): string {
 		codes.push('7');
 	}
 
+	if (style.strikethrough) {
+		codes.push('9');
+	}
+
 	if (style.color !== undefined) {
 		const rgb = parseHex(style.color);
 		if (level === 3) {

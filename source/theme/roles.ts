@@ -33,7 +33,18 @@ export type Role =
 	| 'variable'
 	| 'addition'
 	| 'deletion'
-	| 'section';
+	| 'section'
+	// Markdown in the model's answers (panels/markdown-view.ts).
+	| 'heading'
+	| 'strong'
+	| 'emphasis'
+	| 'strongEmphasis'
+	| 'strike'
+	| 'inlineCode'
+	| 'link'
+	| 'url'
+	| 'quote'
+	| 'bullet';
 
 /** The 16-colour palette's foreground names; their SGR codes are in theme/ansi.ts. */
 export type Ansi16Color =
@@ -64,6 +75,7 @@ export type Style = {
 	readonly italic?: boolean;
 	readonly inverse?: boolean;
 	readonly underline?: boolean;
+	readonly strikethrough?: boolean;
 };
 
 /** A complete mapping from roles to styles. */

@@ -36,6 +36,16 @@ const dark: Record<Role, Style> = {
 	addition: {color: '#3fb950', color16: 'green'},
 	deletion: {color: '#f85149', color16: 'red'},
 	section: {color: '#1f6feb', color16: 'blue', bold: true},
+	heading: {color: '#79c0ff', color16: 'brightBlue', bold: true},
+	strong: {bold: true},
+	emphasis: {italic: true},
+	strongEmphasis: {bold: true, italic: true},
+	strike: {dim: true, strikethrough: true},
+	inlineCode: {color: '#ffa657', color16: 'brightYellow'},
+	link: {color: '#58a6ff', color16: 'brightBlue', underline: true},
+	url: {color: '#8b949e', color16: 'brightBlack'},
+	quote: {color: '#8b949e', italic: true},
+	bullet: {color: '#8b949e', color16: 'brightBlack'},
 };
 
 const light: Record<Role, Style> = {
@@ -70,6 +80,12 @@ const light: Record<Role, Style> = {
 	addition: {color: '#1a7f37', color16: 'green'},
 	deletion: {color: '#cf222e', color16: 'red'},
 	section: {color: '#0969da', color16: 'blue', bold: true},
+	heading: {color: '#0969da', color16: 'blue', bold: true},
+	inlineCode: {color: '#953800', color16: 'yellow'},
+	link: {color: '#0969da', color16: 'blue', underline: true},
+	url: {color: '#57606a'},
+	quote: {color: '#57606a', italic: true},
+	bullet: {color: '#57606a'},
 };
 
 /** Colours for a dark terminal background (the default). */

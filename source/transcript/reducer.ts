@@ -240,7 +240,6 @@ memos keyed on it see the change. Keep the latest one; an older one shows the ne
 export class TranscriptStore {
 	private readonly draft: Draft = {items: [], indexById: new Map()};
 	private current: TranscriptState = emptyTranscript;
-
 	constructor(initial: readonly TranscriptEvent[] = []) {
 		this.apply(initial);
 	}

@@ -1,27 +1,34 @@
 /**
 Searching a transcript: which items contain a text, case-insensitively. It searches the items' own
-text (what the panels are built from), never terminal rows, so its cost does not depend on widths,
-expansion or highlighting. Two caches keyed by item identity keep repeated searches cheap: the
+text (what the panels are built from; for an answer, the words its Markdown shows, without the
+markup), never terminal rows, so its cost does not depend on widths, expansion or highlighting. Two caches keyed by item identity keep repeated searches cheap: the
 searchable fields of each item (shared by every query), and each query's verdict per item, so a
 transcript that grows while followed only tests its new items.
 */
 import {summarizeArgs} from '../panels/generic-panel.js';
+import {answerText} from '../panels/markdown-view.js';
 import {assertNever} from '../transcript/assert-never.js';
+import {isKeptResult, resultContent} from '../transcript/result-vault.js';
 import type {TranscriptItem} from '../transcript/types.js';
 
 const fieldsCache = new WeakMap<TranscriptItem, readonly string[]>();
 
 function buildFields(item: TranscriptItem): readonly string[] {
 	switch (item.type) {
-		case 'user':
-		case 'assistant': {
+		case 'user': {
 			return [item.text];
+		}
+
+		case 'assistant': {
+			// What the answer shows, not its Markdown: `**bold** word` is found by "bold word".
+			return [answerText(item)];
 		}
 
 		case 'tool': {
 			// What the panel shows: the tool's name, its arguments' summary and the result's text.
 			const fields = [item.name, summarizeArgs(item.args)];
-			for (const block of item.result?.content ?? []) {
+			// A result kept on disk is read back without its details: only its text is searched.
+			for (const block of item.result === undefined ? [] : resultContent(item.result)) {
 				if (block.type === 'text') {
 					fields.push(block.text);
 				}
@@ -42,15 +49,19 @@ function buildFields(item: TranscriptItem): readonly string[] {
 }
 
 /**
-The texts a search looks in for one item: user and assistant text; a tool call's name, argument
-summary and result text. Cached per item object (items are immutable; a changed item is a new object).
-The strings are the item's own (no copies), so the cache costs little memory.
+The texts a search looks in for one item: user text, the words an answer shows (from the blocks its
+panel is drawn from, parsed once for both); a tool call's name, argument summary and result text.
+Cached per item object (items are immutable; a changed item is a new object). Apart from answers'
+words, the strings are the item's own (no copies), so the cache costs little memory.
 */
 export function searchFields(item: TranscriptItem): readonly string[] {
 	let fields = fieldsCache.get(item);
 	if (fields === undefined) {
 		fields = buildFields(item);
-		fieldsCache.set(item, fields);
+		// A result kept on disk is read back for each new query rather than pinned here for good.
+		if (item.type !== 'tool' || !isKeptResult(item.result)) {
+			fieldsCache.set(item, fields);
+		}
 	}
 
 	return fields;

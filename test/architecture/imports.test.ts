@@ -50,9 +50,15 @@ const rules: readonly Rule[] = [
 	{area: 'theme', role: 'semantic colours', may: ['text'], noPackages: ui},
 	{area: 'highlight', role: 'highlight.js to token lines', may: ['read', 'text', 'theme'], noPackages: ui},
 	{
+		area: 'markdown',
+		role: "the model's Markdown as width-free styled blocks",
+		may: ['text', 'theme', 'highlight'],
+		noPackages: ui,
+	},
+	{
 		area: 'panels',
 		role: 'pure panel renderers: a call and a width in, rows out',
-		may: ['read', 'tools', 'transcript', 'text', 'theme', 'highlight'],
+		may: ['read', 'tools', 'transcript', 'text', 'theme', 'highlight', 'markdown'],
 		noPackages: ui,
 	},
 	{

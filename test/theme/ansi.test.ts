@@ -40,6 +40,11 @@ test('colour depths map hex colours', () => {
 	expect(sgrParameters({color: '#ff0000', bold: true}, 1)).toBe('1;91');
 });
 
+test('strikethrough is SGR 9, and adds nothing without colour', () => {
+	expect(sgrParameters({strikethrough: true, dim: true}, 1)).toBe('2;9');
+	expect(sgrParameters({strikethrough: true}, 0)).toBe('');
+});
+
 test('themes differ and fall back to dark', () => {
 	expect(lightTheme.styles.keyword).not.toEqual(darkTheme.styles.keyword);
 	expect(themeByName('light')).toBe(lightTheme);

@@ -34,6 +34,27 @@ describe('every colour depth keeps the code roles apart', () => {
 	}
 });
 
+/** What a reader must tell apart in an answer's Markdown, besides its code. */
+const markdownRoles: readonly Role[] = [
+	'assistant',
+	'heading',
+	'strong',
+	'emphasis',
+	'inlineCode',
+	'link',
+	'url',
+	'quote',
+];
+
+describe('every colour depth keeps the Markdown roles apart', () => {
+	for (const theme of [darkTheme, lightTheme]) {
+		it.each([1, 2, 3] as const)(`${theme.name} at depth %i: distinct SGR codes per role`, (level) => {
+			const codes = markdownRoles.map((role) => sgrParameters(theme.styles[role], level));
+			expect(new Set(codes).size).toBe(markdownRoles.length);
+		});
+	}
+});
+
 describe.skipIf(!existsSync(cli))('a printed read at TERM=xterm FORCE_COLOR=1 (the built binary)', () => {
 	it('draws keywords, names, numbers and strings in different colours', () => {
 		const env: Record<string, string | undefined> = {...process.env, TERM: 'xterm', FORCE_COLOR: '1'};

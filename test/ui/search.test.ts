@@ -105,3 +105,29 @@ test('searching 10,000 items again and again costs the items’ text, not their 
 	const grown = [...many, tool('t-new', {command: 'cat file1234.ts'}, '')];
 	expect(search.matches(grown)).toEqual([1234, 10_000]);
 });
+
+describe('search in answers', () => {
+	const answers: TranscriptItem[] = [
+		{
+			type: 'assistant',
+			id: 'md1',
+			text: 'The **bold** word, a `code span`, and [the docs](https://example.com/guide).',
+		},
+		{type: 'assistant', id: 'md2', text: '# Heading here\n\n- first *item*\n\n```ts\nconst needle = 1;\n```'},
+	];
+
+	test('finds the words an answer shows, across its Markdown', () => {
+		expect(new TranscriptSearch('bold word').matches(answers)).toEqual([0]);
+		expect(new TranscriptSearch('a code span').matches(answers)).toEqual([0]);
+		expect(new TranscriptSearch('the docs (https://example.com').matches(answers)).toEqual([0]);
+		expect(new TranscriptSearch('heading here').matches(answers)).toEqual([1]);
+		expect(new TranscriptSearch('first item').matches(answers)).toEqual([1]);
+		expect(new TranscriptSearch('const needle').matches(answers)).toEqual([1]);
+	});
+
+	test('never finds the markup itself', () => {
+		for (const markup of ['**', '`code', '](', '# Heading', '```', '*item*']) {
+			expect(new TranscriptSearch(markup).matches(answers), markup).toEqual([]);
+		}
+	});
+});

@@ -15,6 +15,7 @@ import {type ReplayStats, statsDetails, statsLine} from '../../sessions/stats.js
 import type {SessionMeta} from '../../sessions/types.js';
 import {stringifyForTerminal} from '../../text/safe-json.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {ResultVault} from '../../transcript/result-vault.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {createPrinter} from '../../ui/show.js';
@@ -150,7 +151,8 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 	try {
 		if (interactive) {
 			const {EventQueue, showLiveReplay} = await import('./replay-view.js');
-			const queue = new EventQueue();
+			const vault = ResultVault.open();
+			const queue = new EventQueue(vault);
 			const following = followFile(filePath, {
 				signal: controller.signal,
 				onEvents(events) {
@@ -167,8 +169,12 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 					return 1;
 				},
 			);
-			await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: true}, stop);
-			return await following;
+			try {
+				await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: true}, stop);
+				return await following;
+			} finally {
+				vault.close();
+			}
 		}
 
 		// --json streams one event per line; --print streams each item's text once it is complete.
@@ -199,7 +205,9 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 
 async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<number> {
 	const {EventQueue, showLiveReplay} = await import('./replay-view.js');
-	const queue = new EventQueue();
+	// Large results wait on disk until a panel shows them: memory follows the screen, not the log.
+	const vault = ResultVault.open();
+	const queue = new EventQueue(vault);
 	const controller = new AbortController();
 	let done = false;
 	// Until the log is read, the header says it is being read, and keys wait for the first items.
@@ -238,6 +246,7 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 		}
 	});
 	await reading;
+	vault.close();
 	return 0;
 }
 

@@ -14,6 +14,7 @@ import {countsLine, type ReplayStats} from '../../sessions/stats.js';
 import type {SessionMeta} from '../../sessions/types.js';
 import type {Painter} from '../../theme/ansi.js';
 import {TranscriptStore} from '../../transcript/reducer.js';
+import {keepResults, type ResultVault} from '../../transcript/result-vault.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
@@ -44,6 +45,7 @@ export type ReplayBatch<Facts = ReplayFacts> = {
 
 /** Events and session facts pushed by a reader, delivered to one listener in batches. */
 export class EventQueue<Facts = ReplayFacts> {
+	private readonly vault: ResultVault | undefined;
 	private pending: TranscriptEvent[] = [];
 	private facts: Facts | undefined;
 	private latestFacts: Facts | undefined;
@@ -51,8 +53,13 @@ export class EventQueue<Facts = ReplayFacts> {
 	private timer: NodeJS.Timeout | undefined;
 	private lastFlush = Number.NEGATIVE_INFINITY;
 
+	/** With a `vault`, large tool results are kept on disk as they are pushed (see result-vault.ts). */
+	constructor(vault?: ResultVault) {
+		this.vault = vault;
+	}
+
 	push(events: readonly TranscriptEvent[]): void {
-		this.pending.push(...events);
+		this.pending.push(...(this.vault === undefined ? events : keepResults(events, this.vault)));
 		this.schedule();
 	}
 

@@ -121,7 +121,9 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 		const {EventQueue} = await import('../replay/replay-view.js');
 		const {noSession, showWatch} = await import('./watch-view.js');
 		type Facts = import('./watch-view.js').WatchFacts;
-		const queue = new EventQueue<Facts>();
+		const {ResultVault} = await import('../../transcript/result-vault.js');
+		const vault = ResultVault.open();
+		const queue = new EventQueue<Facts>(vault);
 		let facts: Facts = noSession;
 		const setFacts = (next: Facts) => {
 			facts = next;
@@ -147,6 +149,7 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 		await showWatch(queue, {expanded: flags.expanded, workspace, agents, home}, stop);
 		stop();
 		await watching;
+		vault.close();
 		return 0;
 	}
 

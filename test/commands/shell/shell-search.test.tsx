@@ -42,12 +42,12 @@ const events: TranscriptEvent[] = [
 
 const rows = 24;
 
-async function shell(columns: number): Promise<Rendered> {
+async function shell(columns: number, initialEvents: TranscriptEvent[] = events): Promise<Rendered> {
 	session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
 	current = await renderAt(
 		<ShellApp
 			session={session}
-			initialEvents={events}
+			initialEvents={initialEvents}
 			stickyEvents={[]}
 			bindings={defaultBindings}
 			painter={createPainter(darkTheme, 0)}
@@ -107,6 +107,32 @@ describe.each([40, 80, 120])('at %i columns', (columns) => {
 		expect(focusedText(view.frame())).toContain('The NEEDLE is in the haystack.');
 		await view.press('N');
 		expect(focusedText(view.frame())).toContain('read hay.txt');
+	});
+
+	test('a search finds the words a Markdown answer shows, across its markup', async () => {
+		const view = await shell(columns, [
+			{type: 'user-text', id: 'u1', text: 'Where?'},
+			{type: 'assistant-text', id: 'a1', text: 'The **hidden** `thread` is here.'},
+			{type: 'assistant-text', id: 'a2', text: 'Nothing else.'},
+		]);
+		await view.press('\t');
+		await view.press('/');
+		for (const character of 'hidden thread') {
+			await view.press(character);
+		}
+
+		await view.press(keys.enter);
+		const frame = view.frame();
+		expect(frame.split('\n')).toHaveLength(rows - 1);
+		expect(focusedText(frame)).toBe('▌ The hidden thread is here.');
+		expect(frame).not.toContain('**');
+		await view.press('/');
+		for (const character of '**hidden') {
+			await view.press(character);
+		}
+
+		await view.press(keys.enter);
+		expect(view.frame().split('\n').at(-2)).toBe(' no match for "**hidden"');
 	});
 
 	test('escape closes the prompt without searching; a search with no match says so at every width, until the next key', async () => {

@@ -11,12 +11,13 @@ import {makeTempDir} from '../../helpers/temp-dir.js';
 import {cli, startTmux, tmuxTest} from '../../helpers/tmux.js';
 import {shellEnv} from './shell-env.js';
 
-/** Rows of the answer after the press: more than the 30-row pane holds. */
-const answerRows = 40;
+/** Paragraphs of the answer after the press: with the blank rows between them, more than the 30-row pane holds. */
+const answerRows = 20;
 
+// Paragraphs (the answer is Markdown: lines with single breaks would join into one).
 const answer = [
-	'The notes count twelve lines.\n',
-	...Array.from({length: answerRows}, (_, index) => `Row ${index + 1} of the answer.\n`),
+	'The notes count twelve lines.\n\n',
+	...Array.from({length: answerRows}, (_, index) => `Row ${index + 1} of the answer.\n\n`),
 	'Done: the last word is zebrafinch.',
 ];
 

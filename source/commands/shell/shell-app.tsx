@@ -275,6 +275,18 @@ export default function ShellApp(props: Props) {
 	);
 	const onInput = useCallback(
 		(input: string, key: Key) => {
+			// A bracketed paste's token: its text is one insertion, into the open search or the prompt. Taken
+			// whatever has the keys (the help screen closes on it), so each token takes its own paste.
+			const pasted = input === pasteToken ? pastes?.take() : undefined;
+			if (pasted !== undefined) {
+				if (!(searchTyping() && searchKey(pasted, noKey))) {
+					setMessage(undefined);
+					perform({type: 'insert', text: pasted, submit: false});
+				}
+
+				return;
+			}
+
 			// The help screen takes the keys while it is open (it scrolls, or closes itself).
 			if (latest.current.helpOpen) {
 				return;
@@ -294,15 +306,6 @@ export default function ShellApp(props: Props) {
 
 			setMessage(undefined);
 			chunkSent.current = undefined;
-			// A bracketed paste's token: its text is one insertion, into the open search or the prompt.
-			const pasted = rest === pasteToken ? pastes?.take() : undefined;
-			if (pasted !== undefined) {
-				if (!(searchTyping() && searchKey(pasted, noKey))) {
-					perform({type: 'insert', text: pasted, submit: false});
-				}
-
-				return;
-			}
 
 			// In the transcript each character of a chunk is a key (`jjj`); in the prompt it is typed text.
 			const restKey = rest === input ? key : noKey;

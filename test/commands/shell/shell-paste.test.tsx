@@ -71,6 +71,19 @@ test('a paste into the open search prompt is its text', async () => {
 	session.close();
 });
 
+test('a paste while the help is open closes it and lands in the prompt; the next paste is its own', async () => {
+	const session = new AgentSession({cwd: path.join(root, 'fixtures', 'demo'), config: undefined});
+	const view = await shell(session, ['first paste', ' second']);
+	await view.press('\t');
+	await view.press('?');
+	await view.waitForFrame((screen) => !screen.includes('Ask about the code'));
+	await view.press(pasteStart);
+	await view.waitForFrame((screen) => screen.split('\n').at(-1) === '› first paste');
+	await view.press(pasteStart);
+	expect(view.frame().split('\n').at(-1)).toBe('› first paste second');
+	session.close();
+});
+
 test('two lines in one chunk of keys: each is sent, the second once the first turn is over', async () => {
 	const h = await startHarness('openai', [
 		{type: 'reply', text: ['First answer.']},

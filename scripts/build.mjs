@@ -34,6 +34,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
+import {meowWithoutPackageJson} from './build/meow-without-package-json.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'source');
@@ -109,6 +110,7 @@ async function buildCli() {
 		jsx: 'automatic',
 		metafile: true,
 		logLevel: 'warning',
+		plugins: [meowWithoutPackageJson],
 		// Bundled CommonJS packages call require() for node's own modules.
 		banner: {
 			js: "import {createRequire as __lectorCreateRequire} from 'node:module';\nconst require = __lectorCreateRequire(import.meta.url);",

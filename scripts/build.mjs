@@ -95,9 +95,9 @@ const define = {__LECTOR_PACKAGE__: JSON.stringify({name, version, description})
 // React and Ink pick their production builds (the development ones are larger and slower).
 const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
-async function buildCli() {
+async function buildCli(entryPoints) {
 	return build({
-		entryPoints: bundledEntries,
+		entryPoints,
 		outdir: dist,
 		bundle: true,
 		splitting: true,
@@ -225,7 +225,12 @@ if (process.argv.includes('--if-changed') && upToDate()) {
 }
 
 fs.rmSync(dist, {recursive: true, force: true});
-const [cli] = await Promise.all([buildCli(), buildModules(), emitTypes()]);
+const [cli] = await Promise.all([
+	buildCli(bundledEntries.filter((entry) => entry.out === 'cli')),
+	buildCli(bundledEntries.filter((entry) => entry.out !== 'cli')),
+	buildModules(),
+	emitTypes(),
+]);
 copyWorkers();
 copyPdfjs();
 await copyGrammars();

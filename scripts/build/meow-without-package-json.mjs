@@ -4,7 +4,7 @@ An esbuild plugin that leaves meow's package.json reading and normalisation out 
 lector hands meow its package facts (source/cli.tsx's `pkg`), so meow never reads a package.json;
 yet meow's own bundle (meow/build/dependencies.js) runs normalize-package-data's set-up at import
 (semver, SPDX licence lists and parsers, hosted-git-info: about a fifth of `lector --version`'s JS
-time, issue 14), and normalises the facts on the first `--help` or `--version`. meow needs only the
+time, issue 14) and loads node:child_process for a call whose result it drops, and normalises the facts on the first `--help` or `--version`. meow needs only the
 `description` and `version` fields, which lector gives as they are.
 
 The plugin edits two of meow's files as they load:
@@ -37,6 +37,9 @@ const edits = [
 		'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
 		'var normalizeExports = /* @__PURE__ */ requireNormalize();\nconst normalizePackageData = /* @__PURE__ */ getDefaultExportFromCjs(normalizeExports);',
 	],
+	// A statement left over from one of meow's dependencies (its result unused): it alone makes a
+	// start load node:child_process.
+	['/meow/build/dependencies.js', '\npromisify(execFile);\n', '\n'],
 ];
 
 /** @type {import('esbuild').Plugin} */

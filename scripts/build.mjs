@@ -105,6 +105,8 @@ async function buildCli(entryPoints) {
 		platform: 'node',
 		target: 'node20',
 		chunkNames: 'chunk-[hash]',
+		minifyWhitespace: true,
+		minifySyntax: true,
 		external,
 		define: bundleDefine,
 		jsx: 'automatic',

@@ -25,8 +25,9 @@ What the package ships is dist/'s top level (1, 3, 4 below); package.json's `fil
    uses), and the tree-sitter grammars lector outlines with (dist/grammars/, 9 of the 17 in
    @repomix/tree-sitter-wasms).
 4. The library's type declarations (dist/types/, tsc with tsconfig.types.json).
-Pass --if-changed to skip the build when nothing under source/ (nor package.json, nor this script) is
-newer than the last build's stamp (npm start does).
+Pass --if-changed to skip the build when nothing it reads (source/, package.json, package-lock.json,
+this script and scripts/build/) is newer than the last build's stamp (npm start does;
+test/scripts/build-if-changed.test.ts checks both ways).
 */
 
 import {spawn} from 'node:child_process';
@@ -66,9 +67,33 @@ function sourceFiles() {
 		.map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/**
+What a build reads besides node_modules: source/ (its folders too, whose times change when a file is
+deleted or renamed), package.json (the version, the externals' ranges), the lock file (the bundled
+packages' versions), and the build's own scripts.
+*/
+function buildInputs() {
+	const folders = fs
+		.readdirSync(source, {recursive: true, withFileTypes: true})
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => path.join(entry.parentPath, entry.name));
+	const scripts = path.dirname(fileURLToPath(import.meta.url));
+	const ownScripts = fs
+		.readdirSync(path.join(scripts, 'build'))
+		.map((name) => path.join(scripts, 'build', name));
+	return [
+		...sourceFiles(),
+		source,
+		...folders,
+		path.join(root, 'package.json'),
+		path.join(root, 'package-lock.json'),
+		fileURLToPath(import.meta.url),
+		...ownScripts,
+	].filter((file) => fs.existsSync(file));
+}
+
 function newestSourceMs() {
-	const inputs = [...sourceFiles(), path.join(root, 'package.json'), fileURLToPath(import.meta.url)];
-	return Math.max(...inputs.map((file) => fs.statSync(file).mtimeMs));
+	return Math.max(...buildInputs().map((file) => fs.statSync(file).mtimeMs));
 }
 
 function upToDate() {
@@ -226,6 +251,8 @@ if (process.argv.includes('--if-changed') && upToDate()) {
 	process.exit(0);
 }
 
+// The stamp carries the time the build started: a source saved while it runs is newer, so it is built next time.
+const startedAt = new Date();
 fs.rmSync(dist, {recursive: true, force: true});
 const [cli] = await Promise.all([
 	buildCli(bundledEntries.filter((entry) => entry.out === 'cli')),
@@ -239,4 +266,5 @@ await copyGrammars();
 pruneTypes();
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
-fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
+fs.writeFileSync(stamp, `${startedAt.toISOString()}\n`);
+fs.utimesSync(stamp, startedAt, startedAt);

@@ -5,14 +5,15 @@ before meow and the commands load (about 45 ms of a start, issue 14); anything e
 commands/run-cli.ts. The texts are what meow prints for the same calls
 (test/commands/help/first-module.test.ts).
 */
+import {writeStdout} from './commands/write-stdout.js';
 import {packageFacts} from './package-facts.js';
 
 const [only, ...more] = process.argv.slice(2);
 if (more.length === 0 && (only === '--version' || only === '-v')) {
-	process.stdout.write(`${packageFacts.version}\n`);
+	writeStdout(`${packageFacts.version}\n`);
 } else if (more.length === 0 && (only === '--help' || only === '-h')) {
 	const {overviewPage} = await import('./commands/help/overview-page.js');
-	process.stdout.write(overviewPage());
+	writeStdout(overviewPage());
 } else {
 	const {runCli} = await import('./commands/run-cli.js');
 	await runCli();

@@ -12,6 +12,7 @@ import {checkCommandFlags, meowFlags as flags, typedFlags} from './flags.js';
 import {overviewHelp} from './help/command-help.js';
 import {commandTable, unknownCommandMessage, usageOf} from './help/commands.js';
 import {UsageError} from './usage-error.js';
+import {stdoutMayBeTerminal, writeStdout} from './write-stdout.js';
 
 /** meow indents it by two spaces and prints it under the package's description. */
 const helpText = overviewHelp(commandTable);
@@ -41,10 +42,11 @@ function parseArguments() {
 
 /**
 The model's text exactly, except on a terminal: there a file's escape sequences would act on the
-screen, so they show as placeholders (pipe the output to get the bytes).
+screen, so they show as placeholders (pipe the output to get the bytes). Any character device counts
+as a terminal here (/dev/null too: nothing is lost there).
 */
 function terminalSafe(text: string): string {
-	return process.stdout.isTTY ? neutralizeControls(text) : text;
+	return stdoutMayBeTerminal() ? neutralizeControls(text) : text;
 }
 
 /** JSON output keeps every field of details, so scripts see one stable shape. */
@@ -106,14 +108,20 @@ async function main(): Promise<number> {
 		checkCommandFlags(command ?? 'shell', typedFlags(process.argv.slice(2), flags));
 	}
 
-	letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
+	// Text for the model or for scripts draws nothing, and process.stdin/stdout.isTTY would build the two
+	// streams (node:net on a pipe) that it never uses.
+	const printsText = command === 'read' && (cli.flags.json || cli.flags.modelView);
+	if (!printsText) {
+		letInkDrawOnTerminals(process.env, process.stdin.isTTY === true && process.stdout.isTTY === true);
+	}
+
 	if (command === 'read') {
 		// The engine loads for `read` alone: --version, --help and the other commands start without it.
 		const {modelText, runRead} = await import('./read/read-command.js');
 		const cwd = cli.flags.cwd === undefined ? undefined : path.resolve(cli.flags.cwd);
 		const result = await runRead(rest, {...cli.flags, cwd});
 		if (cli.flags.json || cli.flags.modelView) {
-			process.stdout.write(
+			writeStdout(
 				cli.flags.json
 					? `${stringifyForTerminal(result, keepUndefinedAsNull, 2)}\n`
 					: `${terminalSafe(modelText(result))}\n`,

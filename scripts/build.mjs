@@ -2,9 +2,12 @@
 `npm run build`: builds dist/ with esbuild (types are checked apart, by `tsc --noEmit` in npm run check).
 What the package ships is dist/'s top level (1, 3, 4 below); package.json's `files` lists it.
 
-1. The CLI and the library, bundled: dist/cli.js (the bin) is one ESM file with what every command
-   needs, dist/library.js is `import … from 'lector'` (source/library.ts) and dist/library-mcp.js
-   `lector/mcp` (source/library-mcp.ts); the code
+1. The CLI and the library, bundled: dist/cli.js (the bin) is its first module (source/cli.tsx, under
+   1 KB: a lone --version or --help), dist/library.js is `import … from 'lector'` (source/library.ts)
+   and dist/library-mcp.js `lector/mcp` (source/library-mcp.ts). The CLI is bundled apart from the
+   library, so that its chunks are split by its own commands only (a `read --model-view` loads 18
+   files, not 28), and minified (whitespace and syntax; names are kept for stack traces); meow goes in
+   without its package.json normalisation (scripts/build/meow-without-package-json.mjs). The code
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
@@ -120,7 +123,8 @@ const define = {__LECTOR_PACKAGE__: JSON.stringify({name, version, description})
 // React and Ink pick their production builds (the development ones are larger and slower).
 const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
-async function buildCli(entryPoints) {
+/** One bundle of `entryPoints` with its chunks; `minify` for the CLI, whose start V8 parses each time. */
+async function buildBundle(entryPoints, {minify}) {
 	return build({
 		entryPoints,
 		outdir: dist,
@@ -130,8 +134,8 @@ async function buildCli(entryPoints) {
 		platform: 'node',
 		target: 'node20',
 		chunkNames: 'chunk-[hash]',
-		minifyWhitespace: true,
-		minifySyntax: true,
+		minifyWhitespace: minify,
+		minifySyntax: minify,
 		external,
 		define: bundleDefine,
 		jsx: 'automatic',
@@ -255,8 +259,14 @@ if (process.argv.includes('--if-changed') && upToDate()) {
 const startedAt = new Date();
 fs.rmSync(dist, {recursive: true, force: true});
 const [cli] = await Promise.all([
-	buildCli(bundledEntries.filter((entry) => entry.out === 'cli')),
-	buildCli(bundledEntries.filter((entry) => entry.out !== 'cli')),
+	buildBundle(
+		bundledEntries.filter((entry) => entry.out === 'cli'),
+		{minify: true},
+	),
+	buildBundle(
+		bundledEntries.filter((entry) => entry.out !== 'cli'),
+		{minify: false},
+	),
 	buildModules(),
 	emitTypes(),
 ]);
@@ -264,6 +274,7 @@ copyWorkers();
 copyPdfjs();
 await copyGrammars();
 pruneTypes();
+// What the CLI's bundle holds, file by file (esbuild's metafile), to see what a command loads.
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 fs.writeFileSync(stamp, `${startedAt.toISOString()}\n`);

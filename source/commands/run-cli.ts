@@ -1,6 +1,6 @@
 /*
-Everything the bin does after its first module (source/cli.tsx) has answered the two calls it
-answers alone: meow parses argv, and each command loads what it uses.
+Everything the bin does after its first module (source/cli.tsx) has answered what it answers alone
+(a lone --version or --help, and `lector mcp`): meow parses argv, and each command loads what it uses.
 */
 import path from 'node:path';
 import meow from 'meow';
@@ -8,6 +8,7 @@ import {packageFacts} from '../package-facts.js';
 import {stringifyForTerminal} from '../text/safe-json.js';
 import {neutralizeControls} from '../text/sanitize.js';
 import {letInkDrawOnTerminals} from '../ui/terminal-env.js';
+import {settleExitCode} from './exit-code.js';
 import {checkCommandFlags, meowFlags as flags, typedFlags} from './flags.js';
 import {overviewHelp} from './help/command-help.js';
 import {commandTable, unknownCommandMessage, usageOf} from './help/commands.js';
@@ -167,37 +168,7 @@ async function main(): Promise<number> {
 	throw new UsageError(unknownCommandMessage(command));
 }
 
-/**
-`lector mcp` parses its own flags: it is a server started by other programs, whose flags are not the
-viewer's, and it must start without loading Ink or meow.
-*/
-async function start(): Promise<number> {
-	if (process.argv[2] === 'mcp') {
-		const {runMcpCommand} = await import('./mcp/mcp-command.js');
-		return runMcpCommand(process.argv.slice(3));
-	}
-
-	return main();
-}
-
-/** Runs the command argv names and sets the exit code; errors are reported, not thrown. */
+/** Runs the command argv names (any but `lector mcp`, which cli.tsx starts) and sets the exit code. */
 export async function runCli(): Promise<void> {
-	await start().then(
-		(code) => {
-			process.exitCode = code;
-		},
-		(error: unknown) => {
-			// Usage errors quote argv, and any message may quote a path: neutralised like file content.
-			if (error instanceof UsageError) {
-				process.stderr.write(`lector: ${neutralizeControls(error.message)}\n`);
-				process.exitCode = 2;
-				return;
-			}
-
-			process.stderr.write(
-				`lector: ${neutralizeControls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
-			);
-			process.exitCode = 1;
-		},
-	);
+	await settleExitCode(main());
 }

@@ -2,9 +2,12 @@
 `npm run build`: builds dist/ with esbuild (types are checked apart, by `tsc --noEmit` in npm run check).
 What the package ships is dist/'s top level (1, 3, 4 below); package.json's `files` lists it.
 
-1. The CLI and the library, bundled: dist/cli.js (the bin) is one ESM file with what every command
-   needs, dist/library.js is `import … from 'lector'` (source/library.ts) and dist/library-mcp.js
-   `lector/mcp` (source/library-mcp.ts); the code
+1. The CLI and the library, bundled: dist/cli.js (the bin) is its first module (source/cli.tsx, under
+   1 KB: a lone --version or --help), dist/library.js is `import … from 'lector'` (source/library.ts)
+   and dist/library-mcp.js `lector/mcp` (source/library-mcp.ts). The CLI is bundled apart from the
+   library, so that its chunks are split by its own commands only (a `read --model-view` loads 18
+   files, not 28), and minified (whitespace and syntax; names are kept for stack traces); meow goes in
+   without its package.json normalisation (scripts/build/meow-without-package-json.mjs). The code
    that only some commands or formats use (the views, the agent, PDF, Word, notebooks, images,
    outlines) sits in chunks beside it (dist/chunk-*.js), loaded by the dynamic imports in the sources.
    Native, large or wasm-bearing packages stay in node_modules (`external` below) and are imported
@@ -25,8 +28,9 @@ What the package ships is dist/'s top level (1, 3, 4 below); package.json's `fil
    uses), and the tree-sitter grammars lector outlines with (dist/grammars/, 9 of the 17 in
    @repomix/tree-sitter-wasms).
 4. The library's type declarations (dist/types/, tsc with tsconfig.types.json).
-Pass --if-changed to skip the build when nothing under source/ (nor package.json, nor this script) is
-newer than the last build's stamp (npm start does).
+Pass --if-changed to skip the build when nothing it reads (source/, package.json, package-lock.json,
+this script and scripts/build/) is newer than the last build's stamp (npm start does;
+test/scripts/build-if-changed.test.ts checks both ways).
 */
 
 import {spawn} from 'node:child_process';
@@ -34,6 +38,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
+import {meowWithoutPackageJson} from './build/meow-without-package-json.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'source');
@@ -65,9 +70,33 @@ function sourceFiles() {
 		.map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/**
+What a build reads besides node_modules: source/ (its folders too, whose times change when a file is
+deleted or renamed), package.json (the version, the externals' ranges), the lock file (the bundled
+packages' versions), and the build's own scripts.
+*/
+function buildInputs() {
+	const folders = fs
+		.readdirSync(source, {recursive: true, withFileTypes: true})
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => path.join(entry.parentPath, entry.name));
+	const scripts = path.dirname(fileURLToPath(import.meta.url));
+	const ownScripts = fs
+		.readdirSync(path.join(scripts, 'build'))
+		.map((name) => path.join(scripts, 'build', name));
+	return [
+		...sourceFiles(),
+		source,
+		...folders,
+		path.join(root, 'package.json'),
+		path.join(root, 'package-lock.json'),
+		fileURLToPath(import.meta.url),
+		...ownScripts,
+	].filter((file) => fs.existsSync(file));
+}
+
 function newestSourceMs() {
-	const inputs = [...sourceFiles(), path.join(root, 'package.json'), fileURLToPath(import.meta.url)];
-	return Math.max(...inputs.map((file) => fs.statSync(file).mtimeMs));
+	return Math.max(...buildInputs().map((file) => fs.statSync(file).mtimeMs));
 }
 
 function upToDate() {
@@ -94,9 +123,10 @@ const define = {__LECTOR_PACKAGE__: JSON.stringify({name, version, description})
 // React and Ink pick their production builds (the development ones are larger and slower).
 const bundleDefine = {...define, 'process.env.NODE_ENV': '"production"'};
 
-async function buildCli() {
+/** One bundle of `entryPoints` with its chunks; `minify` for the CLI, whose start V8 parses each time. */
+async function buildBundle(entryPoints, {minify}) {
 	return build({
-		entryPoints: bundledEntries,
+		entryPoints,
 		outdir: dist,
 		bundle: true,
 		splitting: true,
@@ -104,11 +134,14 @@ async function buildCli() {
 		platform: 'node',
 		target: 'node20',
 		chunkNames: 'chunk-[hash]',
+		minifyWhitespace: minify,
+		minifySyntax: minify,
 		external,
 		define: bundleDefine,
 		jsx: 'automatic',
 		metafile: true,
 		logLevel: 'warning',
+		plugins: [meowWithoutPackageJson],
 		// Bundled CommonJS packages call require() for node's own modules.
 		banner: {
 			js: "import {createRequire as __lectorCreateRequire} from 'node:module';\nconst require = __lectorCreateRequire(import.meta.url);",
@@ -222,12 +255,27 @@ if (process.argv.includes('--if-changed') && upToDate()) {
 	process.exit(0);
 }
 
+// The stamp carries the time the build started: a source saved while it runs is newer, so it is built next time.
+const startedAt = new Date();
 fs.rmSync(dist, {recursive: true, force: true});
-const [cli] = await Promise.all([buildCli(), buildModules(), emitTypes()]);
+const [cli] = await Promise.all([
+	buildBundle(
+		bundledEntries.filter((entry) => entry.out === 'cli'),
+		{minify: true},
+	),
+	buildBundle(
+		bundledEntries.filter((entry) => entry.out !== 'cli'),
+		{minify: false},
+	),
+	buildModules(),
+	emitTypes(),
+]);
 copyWorkers();
 copyPdfjs();
 await copyGrammars();
 pruneTypes();
+// What the CLI's bundle holds, file by file (esbuild's metafile), to see what a command loads.
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(cli.metafile));
 fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
-fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
+fs.writeFileSync(stamp, `${startedAt.toISOString()}\n`);
+fs.utimesSync(stamp, startedAt, startedAt);

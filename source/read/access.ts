@@ -1,7 +1,7 @@
 import type {Stats} from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import ignore from 'ignore';
+import type {Ignore} from 'ignore';
 import {foldSpelling, normalForms} from './rule-spellings.js';
 
 /** Why a read was refused. The message is written for the model, so it can recover without retrying. */
@@ -17,7 +17,6 @@ export type AccessOptions = {
 /** The rule file, in the workspace root, gitignore syntax. */
 export const ruleFileName = '.lectorignore';
 
-type Ignore = ReturnType<typeof ignore>;
 /** The rules as written, and folded (rule-spellings.ts) for matching folded paths. */
 export type Rules = {readonly written: Ignore; readonly folded: Ignore};
 type CachedRules = {readonly version: string; readonly rules: Rules};
@@ -56,6 +55,9 @@ export async function loadRules(ruleFile: string): Promise<Rules | undefined> {
 		return cached.rules;
 	}
 
+	// Loaded with the first rule file, so a workspace without one never pays for it (issue 14); outside
+	// the try below, so that a failed load is an error, not a workspace without rules.
+	const {default: ignore} = await import('ignore');
 	try {
 		const text = await fs.readFile(ruleFile, 'utf8');
 		const rules = {written: ignore().add(text), folded: ignore().add(foldSpelling(text))};

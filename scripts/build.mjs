@@ -39,6 +39,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
 import {meowWithoutPackageJson} from './build/meow-without-package-json.mjs';
+import {yogaWithoutFetch} from './build/yoga-without-fetch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'source');
@@ -141,7 +142,7 @@ async function buildBundle(entryPoints, {minify}) {
 		jsx: 'automatic',
 		metafile: true,
 		logLevel: 'warning',
-		plugins: [meowWithoutPackageJson],
+		plugins: [meowWithoutPackageJson, yogaWithoutFetch],
 		// Bundled CommonJS packages call require() for node's own modules.
 		banner: {
 			js: "import {createRequire as __lectorCreateRequire} from 'node:module';\nconst require = __lectorCreateRequire(import.meta.url);",

@@ -177,3 +177,16 @@ test('resultContent reads a kept result’s content alone, and gives a result in
 	expect(isKeptResult(keptContent)).toBe(true);
 	expect(resultContent(keptContent)).toEqual(onlyContent.content);
 });
+
+test('lines ending and starting in halves of a surrogate pair come back as the same two lines', () => {
+	const vault = openVault();
+	const lines = [`${'a'.repeat(600)}\uD83D`, `\uDE00${'b'.repeat(600)}`, 'c'.repeat(3000)];
+	const original: ToolResult = {
+		content: [{type: 'text', text: 'd'.repeat(3000)}],
+		details: {tool: 'logged', agent: 'pi', value: {lines}},
+		isError: false,
+	};
+	const kept = vault.keep(original);
+	expect(isKeptResult(kept)).toBe(true);
+	expect(kept.details).toEqual(original.details);
+});

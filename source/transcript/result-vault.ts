@@ -9,14 +9,41 @@ first use; what is small stays in memory as it was. The last few results read ba
 frame that draws a panel several times reads it once. Raw strings, not JSON: writing the text as it
 is costs a third of `JSON.stringify` plus its write, which matters while a large log loads.
 
-The file is removed as soon as it is open (POSIX keeps it until its descriptor closes), so nothing
+The file is made in the user's cache folder, else the system's temporary folder (one on a disk
+first), and removed as soon as it is open (POSIX keeps it until its descriptor closes), so nothing
 is left behind however lector exits. A vault that cannot write (no temporary folder, a full disk)
 keeps results in memory from then on: less memory saved, nothing lost.
 */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import process from 'node:process';
 import type {ToolResult, TranscriptEvent} from './types.js';
+
+/** statfs(2)'s magic number of tmpfs (linux/magic.h). */
+const tmpfsMagic = 0x01_02_19_94;
+
+function isOnDisk(directory: string): boolean {
+	try {
+		return fs.statfsSync(directory).type !== tmpfsMagic;
+	} catch {
+		return false;
+	}
+}
+
+/**
+Where a vault's file may go: the user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`) and the
+system's temporary folder, those on a disk first. Many systems mount /tmp as tmpfs, in memory: a
+vault there would only move the results from lector's memory to the kernel's.
+*/
+export function vaultDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
+	const cache = env['XDG_CACHE_HOME'] || path.join(os.homedir(), '.cache');
+	const candidates = [...new Set([cache, os.tmpdir()])];
+	return [
+		...candidates.filter((folder) => isOnDisk(folder)),
+		...candidates.filter((folder) => !isOnDisk(folder)),
+	];
+}
 
 /** Strings shorter than this stay in memory: writing them costs more than they weigh. */
 export const minSpilledChars = 512;
@@ -195,18 +222,26 @@ export class ResultVault {
 		this.writable = fd !== undefined;
 	}
 
-	/** A vault in the system's temporary folder; one that keeps everything in memory when none can be made. */
-	static open(directory: string = os.tmpdir()): ResultVault {
-		try {
-			const folder = fs.mkdtempSync(path.join(directory, 'lector-results-'));
-			const file = path.join(folder, 'results');
-			const fd = fs.openSync(file, 'w+', 0o600);
-			// Gone from the folder at once: the open descriptor keeps the data until close or exit.
-			fs.rmSync(folder, {recursive: true, force: true});
-			return new ResultVault(fd);
-		} catch {
-			return new ResultVault(undefined);
+	/**
+	A vault in the first of `directories` where a file can be made (by default vaultDirectories());
+	one that keeps everything in memory when none can.
+	*/
+	static open(directories: string | readonly string[] = vaultDirectories()): ResultVault {
+		for (const directory of typeof directories === 'string' ? [directories] : directories) {
+			try {
+				// One level, never a recursive mkdir: under /proc that never returns (log-folder.ts).
+				const folder = fs.mkdtempSync(path.join(directory, 'lector-results-'));
+				const file = path.join(folder, 'results');
+				const fd = fs.openSync(file, 'w+', 0o600);
+				// Gone from the folder at once: the open descriptor keeps the data until close or exit.
+				fs.rmSync(folder, {recursive: true, force: true});
+				return new ResultVault(fd);
+			} catch {
+				// The next folder, if any.
+			}
 		}
+
+		return new ResultVault(undefined);
 	}
 
 	/** Whether results go to disk (false once writing failed, or when no file could be made). */

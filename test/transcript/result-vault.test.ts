@@ -8,11 +8,12 @@ import {
 	minResultChars,
 	ResultVault,
 	resultContent,
+	vaultDirectories,
 } from '../../source/transcript/result-vault.js';
 import type {ToolResult} from '../../source/transcript/types.js';
 
 const vaults: ResultVault[] = [];
-function openVault(directory?: string): ResultVault {
+function openVault(directory?: string | readonly string[]): ResultVault {
 	const vault = ResultVault.open(directory);
 	vaults.push(vault);
 	return vault;
@@ -189,4 +190,24 @@ test('lines ending and starting in halves of a surrogate pair come back as the s
 	const kept = vault.keep(original);
 	expect(isKeptResult(kept)).toBe(true);
 	expect(kept.details).toEqual(original.details);
+});
+
+test('the vault goes to the cache folder before the temporary one, and a folder on tmpfs (in memory) last', () => {
+	const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-cache-'));
+	try {
+		const folders = vaultDirectories({XDG_CACHE_HOME: cache});
+		expect(folders[0]).toBe(cache);
+		expect(folders).toContain(os.tmpdir());
+		if (fs.existsSync('/dev/shm') && fs.statfsSync('/dev/shm').type === 0x01_02_19_94) {
+			expect(vaultDirectories({XDG_CACHE_HOME: '/dev/shm'}).at(-1)).toBe('/dev/shm');
+		}
+
+		// A folder that cannot take the file is passed over for the next.
+		const vault = openVault([path.join(cache, 'missing', 'deeper'), cache]);
+		expect(vault.active).toBe(true);
+		expect(vault.keep(readResult('f')).content).toEqual(readResult('f').content);
+		expect(fs.readdirSync(cache)).toEqual([]);
+	} finally {
+		fs.rmSync(cache, {recursive: true, force: true});
+	}
 });

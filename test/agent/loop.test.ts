@@ -52,7 +52,33 @@ function toolNames(body: unknown): string[] {
 	});
 }
 
+/** The read tool's declared parameters and their descriptions, as the request carried them. */
+function readParameters(body: unknown): Record<string, unknown> {
+	if (!isRecord(body) || !Array.isArray(body['tools'])) return {};
+	for (const tool of body['tools']) {
+		if (!isRecord(tool)) continue;
+		const fn = isRecord(tool['function']) ? tool['function'] : tool;
+		if (fn['name'] !== 'read') continue;
+		// OpenAI: function.parameters; Anthropic: input_schema.
+		const schema = isRecord(fn['parameters']) ? fn['parameters'] : fn['input_schema'];
+		return isRecord(schema) && isRecord(schema['properties']) ? schema['properties'] : {};
+	}
+
+	return {};
+}
+
 describe.each<FakeApi>(['anthropic', 'openai'])('the agent loop over %s', (api) => {
+	it("the request's read tool declares every parameter the engine takes, each described", async () => {
+		const h = await startHarness(api, [{type: 'reply', text: ['Fine.']}]);
+		await h.session.submit('Hello');
+		const parameters = readParameters(h.server.requests[0]?.body);
+		expect(Object.keys(parameters)).toEqual(['path', 'offset', 'limit', 'tail', 'pages', 'cells', 'outline']);
+		for (const [name, parameter] of Object.entries(parameters)) {
+			expect(isRecord(parameter) && typeof parameter['description'] === 'string', name).toBe(true);
+			expect(isRecord(parameter) ? String(parameter['description']).length : 0, name).toBeGreaterThan(20);
+		}
+	});
+
 	it('streams a text answer and sends the system prompt and the tools', async () => {
 		const h = await startHarness(api, [{type: 'reply', text: ['The answer ', 'is 42.']}]);
 		await h.session.submit('What is it?');

@@ -4,5 +4,6 @@ export default defineConfig({
 	test: {
 		include: ['test/**/*.test.{ts,tsx}'],
 		testTimeout: 20_000,
+		setupFiles: ['test/setup/markdown-answers.ts'],
 	},
 });

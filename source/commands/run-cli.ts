@@ -5,6 +5,7 @@ Everything the bin does after its first module (source/cli.tsx) has answered wha
 import path from 'node:path';
 import meow from 'meow';
 import {packageFacts} from '../package-facts.js';
+import {loadMarkdownAnswers} from '../panels/answers.js';
 import {stringifyForTerminal} from '../text/safe-json.js';
 import {neutralizeControls} from '../text/sanitize.js';
 import {letInkDrawOnTerminals} from '../ui/terminal-env.js';
@@ -138,17 +139,17 @@ async function main(): Promise<number> {
 	}
 
 	if (command === 'replay') {
-		const {runReplay} = await import('./replay/replay-command.js');
+		const [{runReplay}] = await Promise.all([import('./replay/replay-command.js'), loadMarkdownAnswers()]);
 		return runReplay(rest, cli.flags);
 	}
 
 	if (command === 'watch') {
-		const {runWatch} = await import('./watch/watch-command.js');
+		const [{runWatch}] = await Promise.all([import('./watch/watch-command.js'), loadMarkdownAnswers()]);
 		return runWatch(rest, cli.flags);
 	}
 
 	if (command === undefined) {
-		const {runShell} = await import('./shell/run-shell.js');
+		const [{runShell}] = await Promise.all([import('./shell/run-shell.js'), loadMarkdownAnswers()]);
 		return runShell({
 			cwd: cli.flags.cwd ?? '.',
 			flags: {

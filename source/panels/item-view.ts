@@ -8,7 +8,7 @@ import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
 import {assertNever} from '../transcript/assert-never.js';
 import type {NoticeItem, TranscriptItem} from '../transcript/types.js';
-import {markdownView} from './markdown-view.js';
+import {answerRenderer} from './answers.js';
 import {seg} from './parts.js';
 import {rendererFor} from './registry.js';
 import type {PanelContext, PanelView, Row} from './types.js';
@@ -97,7 +97,9 @@ function buildView(item: TranscriptItem, context: PanelContext): PanelView {
 		}
 
 		case 'assistant': {
-			return markdownView(item, context.width);
+			return (
+				answerRenderer()?.view(item, context.width) ?? textView(item.text, 'assistant', '', context.width)
+			);
 		}
 
 		case 'notice': {

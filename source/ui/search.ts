@@ -5,8 +5,9 @@ markup), never terminal rows, so its cost does not depend on widths, expansion o
 searchable fields of each item (shared by every query), and each query's verdict per item, so a
 transcript that grows while followed only tests its new items.
 */
+
+import {answerRenderer} from '../panels/answers.js';
 import {summarizeArgs} from '../panels/generic-panel.js';
-import {answerText} from '../panels/markdown-view.js';
 import {assertNever} from '../transcript/assert-never.js';
 import {isKeptResult, resultContent} from '../transcript/result-vault.js';
 import type {TranscriptItem} from '../transcript/types.js';
@@ -21,7 +22,7 @@ function buildFields(item: TranscriptItem): readonly string[] {
 
 		case 'assistant': {
 			// What the answer shows, not its Markdown: `**bold** word` is found by "bold word".
-			return [answerText(item)];
+			return [answerRenderer()?.text(item) ?? item.text];
 		}
 
 		case 'tool': {

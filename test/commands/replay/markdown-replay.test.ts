@@ -3,7 +3,8 @@ Replayed answers render as Markdown whichever agent wrote the log: a real pi, Cl
 log (recorded fixtures) with its final answer replaced by Markdown, loaded and printed as
 `lector replay --print` does.
 */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadSession} from '../../../source/sessions/replay-file.js';
@@ -70,4 +71,31 @@ describe.each(logs)('a %s log', (agent, fixture, finalAnswer) => {
 		]);
 		expect(printed).not.toMatch(/\*\*|```|## /);
 	});
+});
+
+// In-process the test setup loads the Markdown renderer; the built CLI must load it itself.
+test('the built `lector replay --print` renders the answer as Markdown, and `lector read` shows a file as it is', () => {
+	const cli = path.join(root, 'dist', 'cli.js');
+	expect(existsSync(cli), 'dist/cli.js is missing: run npm run build').toBe(true);
+	const [, fixture, finalAnswer] = logs[1];
+	const quoted = JSON.stringify(finalAnswer).slice(1, -1);
+	const file = path.join(directory, 'cli.jsonl');
+	writeFileSync(
+		file,
+		readFileSync(path.join(root, fixture), 'utf8').replaceAll(quoted, JSON.stringify(answer).slice(1, -1)),
+	);
+	const env = {...process.env, COLUMNS: '80', NO_COLOR: '1'};
+	const replay = spawnSync(process.execPath, [cli, 'replay', file, '--print'], {encoding: 'utf8', env});
+	expect(replay.status).toBe(0);
+	expect(replay.stdout).toContain('• see the guide (https://example.com/guide)');
+	expect(replay.stdout).not.toMatch(/\*\*|```|## /);
+	const markdownFile = path.join(directory, 'notes.md');
+	writeFileSync(markdownFile, `${answer}\n`);
+	const read = spawnSync(process.execPath, [cli, 'read', markdownFile, '--print', '--expanded'], {
+		encoding: 'utf8',
+		env,
+	});
+	expect(read.status).toBe(0);
+	// A read shows the file's own text, markup and all.
+	expect(read.stdout).toContain('The file sets **two** rules:');
 });

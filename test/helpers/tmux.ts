@@ -89,17 +89,22 @@ export function startTmux(command: string, prefix = 'lector-test'): TmuxSession 
 	// Unique across test files, workers and concurrent runs of the suite.
 	const name = `${prefix}-${process.pid}-${randomUUID().slice(0, 8)}`;
 	const keepOpenSeconds = (2 * screenDeadlineMs) / 1000;
-	tmux(
-		'new-session',
-		'-d',
-		'-s',
-		name,
-		'-x',
-		'100',
-		'-y',
-		'30',
-		`${command}; echo "exit=$?"; sleep ${keepOpenSeconds}`,
-	);
+	const args = ['new-session', '-d', '-s', name, '-x', '100', '-y', '30'];
+	// Test files share tmux's default server, which exits with its last session: a session started
+	// in that instant by another file gets "server exited unexpectedly". Starting again then finds or
+	// starts a server; any other failure is thrown at once.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			tmux(...args, `${command}; echo "exit=$?"; sleep ${keepOpenSeconds}`);
+			break;
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error);
+			if (attempt >= 3 || !/server exited unexpectedly|lost server/.test(message)) {
+				throw error;
+			}
+		}
+	}
+
 	live.add(name);
 	return {
 		name,

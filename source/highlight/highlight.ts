@@ -3,6 +3,8 @@ Token-level highlighting with highlight.js 11. A block of sanitised lines is hig
 unit (so a comment or string spanning lines keeps its colour), then split back into lines with the
 open spans carried over. Results are memoised per (language, text).
 */
+
+import {rememberBounded} from '../cache/bounded-map.js';
 import type {StyledLine} from '../text/styled.js';
 import {type Role, roleForScope} from '../theme/roles.js';
 import {hljs, languageFile} from './hljs.js';
@@ -114,13 +116,6 @@ export function highlightLines(
 		result = plainLines(lines);
 	}
 
-	cache.set(key, result);
-	if (cache.size > cacheLimit) {
-		const oldest = cache.keys().next().value;
-		if (oldest !== undefined) {
-			cache.delete(oldest);
-		}
-	}
-
+	rememberBounded(cache, key, result, cacheLimit);
 	return result;
 }

@@ -6,6 +6,7 @@ last two are kept and only the rest of the text is lexed again, so a frame durin
 what arrived, not the whole answer.
 */
 import {Lexer, type Token, type TokensList} from 'marked';
+import {rememberBounded} from '../cache/bounded-map.js';
 
 /**
 Inline runs are lexed in pieces of at most this many characters (UTF-16 units), cut at line ends (or,
@@ -180,14 +181,7 @@ const streams = new Map<string, Lexed>();
 const streamLimit = 8;
 
 function remember(id: string, lexed: Lexed): void {
-	streams.delete(id);
-	streams.set(id, lexed);
-	if (streams.size > streamLimit) {
-		const oldest = streams.keys().next().value;
-		if (oldest !== undefined) {
-			streams.delete(oldest);
-		}
-	}
+	rememberBounded(streams, id, lexed, streamLimit);
 }
 
 /**

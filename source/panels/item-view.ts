@@ -3,6 +3,7 @@ Lays out any transcript item as a PanelView, with a cache per item and layout: f
 immutable, so a view built once at a width is reused until the item, width or expansion changes.
 */
 
+import {rememberBounded} from '../cache/bounded-map.js';
 import {sanitizeLines} from '../text/sanitize.js';
 import {wordWrapToWidth} from '../text/width.js';
 import type {Role} from '../theme/roles.js';
@@ -132,31 +133,12 @@ export function viewForItem(item: TranscriptItem, context: PanelContext): PanelV
 	}
 
 	const key = `${context.width}|${context.expanded ? 1 : 0}|${context.previewLines}|${context.expandHint}|${context.pictureRows ?? 0}`;
-	let views = cache.get(item);
-	if (views === undefined) {
-		views = new Map();
-		if (cache.size >= cachedItems) {
-			const oldest = cache.keys().next().value;
-			if (oldest !== undefined) {
-				cache.delete(oldest);
-			}
-		}
-	} else {
-		cache.delete(item);
-	}
-
-	cache.set(item, views);
-
+	const views = cache.get(item) ?? new Map<string, PanelView>();
+	rememberBounded(cache, item, views, cachedItems);
 	let view = views.get(key);
 	if (view === undefined) {
 		view = buildView(item, context);
-		views.set(key, view);
-		if (views.size > perItemLimit) {
-			const oldest = views.keys().next().value;
-			if (oldest !== undefined) {
-				views.delete(oldest);
-			}
-		}
+		rememberBounded(views, key, view, perItemLimit);
 	}
 
 	return view;

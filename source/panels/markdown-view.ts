@@ -4,6 +4,8 @@ block's layout is cached per width on the block, and the blocks are cached on th
 a streaming answer lays out only the blocks its new text changed, and a resize lays out each block
 once. Fenced code is a code view without a gutter: highlighted in blocks, only the rows on screen.
 */
+
+import {rememberBounded} from '../cache/bounded-map.js';
 import {blocksText, type Lead, type MarkdownBlock, markdownBlocks} from '../markdown/blocks.js';
 import {cutLine, lineWidth, wordWrapLine} from '../text/styled.js';
 import type {AssistantTextItem} from '../transcript/types.js';
@@ -76,13 +78,7 @@ function blockView(block: MarkdownBlock, width: number): PanelView {
 	let view = byWidth.get(width);
 	if (view === undefined) {
 		view = layOut(block, width);
-		byWidth.set(width, view);
-		if (byWidth.size > widthsPerBlock) {
-			const oldest = byWidth.keys().next().value;
-			if (oldest !== undefined) {
-				byWidth.delete(oldest);
-			}
-		}
+		rememberBounded(byWidth, width, view, widthsPerBlock);
 	}
 
 	return view;

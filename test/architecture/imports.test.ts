@@ -29,10 +29,11 @@ const rules: readonly Rule[] = [
 	{area: 'tools', role: 'ls, find, grep: the other read-only tools', may: ['read'], noPackages: ui},
 	{area: 'config', role: 'finds and reads the config file', may: [], noPackages: ui},
 	{area: 'text', role: 'terminal-safe text: sanitising, widths, styled lines', may: [], noPackages: ui},
+	{area: 'cache', role: 'bounded caches on a Map', may: [], noPackages: ui},
 	{
 		area: 'transcript',
 		role: 'the typed events and details, and the one reducer',
-		may: ['read', 'tools'],
+		may: ['read', 'tools', 'cache'],
 		noPackages: ui,
 	},
 	{
@@ -48,17 +49,22 @@ const rules: readonly Rule[] = [
 		noPackages: ui,
 	},
 	{area: 'theme', role: 'semantic colours', may: ['text'], noPackages: ui},
-	{area: 'highlight', role: 'highlight.js to token lines', may: ['read', 'text', 'theme'], noPackages: ui},
+	{
+		area: 'highlight',
+		role: 'highlight.js to token lines',
+		may: ['read', 'text', 'theme', 'cache'],
+		noPackages: ui,
+	},
 	{
 		area: 'markdown',
 		role: "the model's Markdown as width-free styled blocks",
-		may: ['text', 'theme', 'highlight'],
+		may: ['text', 'theme', 'highlight', 'cache'],
 		noPackages: ui,
 	},
 	{
 		area: 'panels',
 		role: 'pure panel renderers: a call and a width in, rows out',
-		may: ['read', 'tools', 'transcript', 'text', 'theme', 'highlight', 'markdown'],
+		may: ['read', 'tools', 'transcript', 'text', 'theme', 'highlight', 'markdown', 'cache'],
 		noPackages: ui,
 	},
 	{

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
+import {rememberBounded} from '../cache/bounded-map.js';
 import type {ToolResult, TranscriptEvent} from './types.js';
 
 /** statfs(2)'s magic number of tmpfs (linux/magic.h). */
@@ -264,14 +265,9 @@ export class ResultVault {
 		}
 
 		const start = this.written;
-		let contentBytes = 0;
 		try {
 			let at = start;
-			for (const [index, piece] of encoder.pieces.entries()) {
-				if (index === contentPieces) {
-					contentBytes = at - start;
-				}
-
+			for (const piece of encoder.pieces) {
 				piece.at = at;
 				piece.bytes = fs.writeSync(this.fd, piece.text ?? '', at, 'utf8');
 				piece.text = undefined;
@@ -279,15 +275,14 @@ export class ResultVault {
 			}
 
 			this.written = at;
-			if (contentPieces === encoder.pieces.length) {
-				contentBytes = at - start;
-			}
 		} catch {
 			// A full disk: this result and the next stay in memory; what was written stays readable.
 			this.writable = false;
 			return result;
 		}
 
+		// The details' first piece starts where the content's end.
+		const contentBytes = (encoder.pieces[contentPieces]?.at ?? this.written) - start;
 		this.kept++;
 		return this.storedResult({start, bytes: this.written - start, contentBytes, skeleton}, result.isError);
 	}
@@ -319,44 +314,19 @@ export class ResultVault {
 	}
 
 	private load(stored: Stored): Pick<ToolResult, 'content' | 'details'> {
-		const cached = this.cache.get(stored);
-		if (cached !== undefined) {
-			this.cache.delete(stored);
-			this.cache.set(stored, cached);
-			return cached;
-		}
-
-		const loaded = this.read(stored);
-		this.cache.set(stored, loaded);
-		if (this.cache.size > cacheEntries) {
-			const oldest = this.cache.keys().next().value;
-			if (oldest !== undefined) {
-				this.cache.delete(oldest);
-			}
-		}
-
+		const loaded = this.cache.get(stored) ?? this.read(stored);
+		rememberBounded(this.cache, stored, loaded, cacheEntries);
 		return loaded;
 	}
 
 	/** A kept result's content alone: from the cache when it holds the result, else its bytes only. */
 	content(stored: Stored): ToolResult['content'] {
-		const cached = this.cache.get(stored);
-		if (cached !== undefined) {
-			return cached.content;
-		}
-
-		const buffer = Buffer.allocUnsafe(stored.contentBytes);
-		try {
-			this.fill(buffer, stored.start);
-		} catch (error) {
-			return unreadable(error).content;
-		}
-
-		return decode(stored.skeleton.content, buffer, stored.start) as ToolResult['content'];
+		return this.cache.get(stored)?.content ?? this.read(stored, stored.contentBytes).content;
 	}
 
-	private read(stored: Stored): Pick<ToolResult, 'content' | 'details'> {
-		const buffer = Buffer.allocUnsafe(stored.bytes);
+	/** The result's first `bytes` read back: its content, and its details when they are all there. */
+	private read(stored: Stored, bytes = stored.bytes): Pick<ToolResult, 'content' | 'details'> {
+		const buffer = Buffer.allocUnsafe(bytes);
 		try {
 			this.fill(buffer, stored.start);
 		} catch (error) {
@@ -364,6 +334,10 @@ export class ResultVault {
 		}
 
 		const content = decode(stored.skeleton.content, buffer, stored.start) as ToolResult['content'];
+		if (bytes < stored.bytes) {
+			return {content};
+		}
+
 		const details = decode(stored.skeleton.details, buffer, stored.start) as ToolResult['details'];
 		return details === undefined ? {content} : {content, details};
 	}

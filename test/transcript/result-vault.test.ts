@@ -63,6 +63,19 @@ test('a large result is written out and reads back equal, text, lines and all', 
 	expect(JSON.parse(JSON.stringify(kept))).toEqual(JSON.parse(JSON.stringify(original)));
 });
 
+test('ASCII text is written a byte a character, and text with any other character two bytes a character', () => {
+	const vault = openVault();
+	const ascii = 'const answer = 42;\n'.repeat(200);
+	// Its first non-ASCII character far from the start: the prefix alone cannot tell.
+	const accented = `${'x'.repeat(1000)}é${'y'.repeat(2999)}`;
+	const keptAscii = vault.keep({content: [{type: 'text', text: ascii}], isError: false});
+	expect(vault.written).toBe(ascii.length);
+	const keptAccented = vault.keep({content: [{type: 'text', text: accented}], isError: false});
+	expect(vault.written).toBe(ascii.length + 2 * accented.length);
+	expect(keptAscii.content).toEqual([{type: 'text', text: ascii}]);
+	expect(keptAccented.content).toEqual([{type: 'text', text: accented}]);
+});
+
 test('small results stay in memory as they are', () => {
 	const vault = openVault();
 	const small: ToolResult = {content: [{type: 'text', text: 'Tests: 42 passed'}], isError: false};
@@ -72,7 +85,7 @@ test('small results stay in memory as they are', () => {
 	expect(vault.written).toBe(0);
 });
 
-test('strings raw UTF-8 cannot hold (lone surrogates) and lines with breaks come back exact', () => {
+test('lone surrogates and lines with breaks are kept and come back exact', () => {
 	const vault = openVault();
 	const lone = `${'x'.repeat(3000)}\uD800 and \uDFFF${'y'.repeat(3000)}`;
 	const original: ToolResult = {

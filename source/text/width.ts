@@ -16,8 +16,10 @@ export const ellipsis = '…';
 /**
 Characters one column wide that never join a neighbour into one grapheme cluster: printable ASCII,
 Latin-1 and Latin Extended-A/B (without the soft hyphen, which is zero wide), the general
-punctuation from the dashes to `…` and from `‰` on, box drawing and block elements.
-test/text/width.test.ts checks each against string-width.
+punctuation from the dashes to `…` and from `‰` on, arrows, box drawing, block elements and most
+geometric shapes, the warning sign lector draws (`⚠`, without the emoji selector) and braille (its
+spinner): a frame of them never loads string-width. test/text/width.test.ts checks each against
+string-width and the segmenter.
 */
 export const oneColumnRanges: ReadonlyArray<readonly [number, number]> = [
 	[0x20, 0x7e],
@@ -25,7 +27,10 @@ export const oneColumnRanges: ReadonlyArray<readonly [number, number]> = [
 	[0xae, 0x24f],
 	[0x2010, 0x2027],
 	[0x2030, 0x205e],
-	[0x2500, 0x259f],
+	[0x2190, 0x21ff],
+	[0x2500, 0x25fc],
+	[0x26a0, 0x26a0],
+	[0x2800, 0x28ff],
 ];
 
 const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;

@@ -125,6 +125,10 @@ test('every character of the fast path is one column and its own cluster, as str
 	expect(isOneColumnText('e\u0301')).toBe(false);
 	expect(isOneColumnText('\u00ad')).toBe(false);
 	expect(isOneColumnText('漢')).toBe(false);
+	// With the emoji selector the warning sign is an emoji, two columns: the slow path measures it.
+	expect(isOneColumnText('⚠ model got')).toBe(true);
+	expect(isOneColumnText('⚠\ufe0f')).toBe(false);
+	expect(displayWidth('⚠\ufe0f')).toBe(2);
 });
 
 describe('clusters of long texts', () => {

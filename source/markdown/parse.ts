@@ -140,6 +140,32 @@ function lexFrom(text: string, links: TokensList['links'] | undefined): Lexed | 
 	}
 }
 
+/**
+One line of plain prose: a letter, then letters, digits, spaces and the punctuation `,.;:'"?!()-`:
+nothing marked reads as syntax. The short messages between tool calls are often just that ("Let me
+read the config.").
+*/
+const plainProse = /^\p{L}[\p{L}\p{N} ,.;:'"?!()-]*$/u;
+
+/**
+The tokens marked gives a line of plain prose (undefined for any other text), without running
+marked: its block rules' regular expressions take 20-30 ms to compile on first use, which would
+otherwise land on a replay's first frame. A `www.` would be linked, and a trailing space is trimmed:
+those go to marked.
+*/
+export function plainParagraph(text: string): Lexed | undefined {
+	if (text.length > inlinePieceChars || text.endsWith(' ') || !plainProse.test(text) || /www\./i.test(text)) {
+		return undefined;
+	}
+
+	const links: TokensList['links'] = Object.create(null);
+	return {
+		text,
+		tokens: [{type: 'paragraph', raw: text, text, tokens: [{type: 'text', raw: text, text, escaped: false}]}],
+		links,
+	};
+}
+
 /** The text with `\r\n` and `\r` as `\n`, as marked would see it, so token offsets match. */
 export function normalizeLineEnds(text: string): string {
 	return text.includes('\r') ? text.replaceAll(/\r\n?/g, '\n') : text;
@@ -218,7 +244,7 @@ export function lexMarkdown(text: string, id?: string): Lexed | undefined {
 		return undefined;
 	}
 
-	lexed ??= lexFrom(normalized, undefined);
+	lexed ??= plainParagraph(normalized) ?? lexFrom(normalized, undefined);
 	// Appending needs tokens that cover the text exactly (marked's do); never remember ones that do not.
 	if (id !== undefined && lexed !== undefined && rawLength(lexed.tokens) === normalized.length) {
 		remember(id, lexed);

@@ -3,6 +3,7 @@ Lexing answers: a streamed answer, lexed again and again as it grows, ends exact
 lexed at once, reusing its earlier tokens; unterminated fences show as code while they stream; text
 too deep to lex safely is refused.
 */
+import {Lexer} from 'marked';
 import {describe, expect, test} from 'vitest';
 import {blocksText, markdownBlocks} from '../../source/markdown/blocks.js';
 import {
@@ -11,6 +12,7 @@ import {
 	isTooDeep,
 	lexMarkdown,
 	maxNestingDepth,
+	plainParagraph,
 } from '../../source/markdown/parse.js';
 import {lineText} from '../../source/text/styled.js';
 import type {AssistantTextItem} from '../../source/transcript/types.js';
@@ -177,4 +179,78 @@ describe('long paragraphs', () => {
 		expect(roles.get('bold 399')).toBe('strong');
 		expect(roles.get('code 399')).toBe('inlineCode');
 	});
+});
+
+test('a line of plain prose gets the tokens marked gives it, without marked; anything else goes to marked', () => {
+	// Random lines over prose and syntax characters, from a fixed seed: the fast path takes only lines
+	// whose tokens equal marked's, and lexMarkdown gives marked's tokens either way.
+	const alphabet = [
+		...'abcdefgwW .,;:\'"?!()-01239é漢',
+		'*',
+		'_',
+		'#',
+		'>',
+		'`',
+		'[',
+		']',
+		'<',
+		'&',
+		'~',
+		'|',
+		'/',
+		'@',
+		'\\',
+		'www.',
+		'  ',
+		'1. ',
+		'- ',
+	];
+	let seed = 20_261_203;
+	const next = (below: number) => {
+		seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+		return seed % below;
+	};
+
+	let taken = 0;
+	let declined = 0;
+	for (let run = 0; run < 3000; run++) {
+		const length = 1 + next(40);
+		let text = '';
+		for (let index = 0; index < length; index++) {
+			text += alphabet[next(alphabet.length)] ?? '';
+		}
+
+		const marked = JSON.parse(JSON.stringify(new Lexer({gfm: true}).lex(text))) as unknown;
+		const fast = plainParagraph(text);
+		if (fast === undefined) {
+			declined++;
+		} else {
+			taken++;
+			expect(JSON.parse(JSON.stringify(fast.tokens)), text).toEqual(marked);
+		}
+
+		expect(JSON.parse(JSON.stringify(lexMarkdown(text)?.tokens)), text).toEqual(marked);
+	}
+
+	expect(taken).toBeGreaterThan(100);
+	expect(declined).toBeGreaterThan(100);
+	for (const line of [
+		'Calling Read (step 1).',
+		"It's done: 3 files (all read) - next?",
+		'Déjà vu, 漢字 ok!',
+	]) {
+		expect(plainParagraph(line), line).toBeDefined();
+	}
+
+	for (const line of [
+		'See www.example.com now',
+		'Trailing space ',
+		'1. a list',
+		'a *b*',
+		'x_y',
+		'# Title',
+		'a\nb',
+	]) {
+		expect(plainParagraph(line), line).toBeUndefined();
+	}
 });

@@ -10,12 +10,30 @@ import {bracketedPasteOff, bracketedPasteOn} from '../keys/bracketed-paste.js';
 import {mouseOff} from './mouse.js';
 import type {PictureOverlay} from './picture-overlay.js';
 
-/** Tells `pictures` after each write to `stdout` (Ink's frames); returns the undo. */
-function noticeWrites(stdout: NodeJS.WriteStream, pictures: PictureOverlay): () => void {
+/**
+Watches what Ink writes to `stdout`: the first write (Ink's first frame) goes out after `first` (the
+switch to the alternate screen), and `pictures` hears of every write. Returns the undo.
+*/
+function watchWrites(
+	stdout: NodeJS.WriteStream,
+	first: () => string,
+	pictures: PictureOverlay | undefined,
+): () => void {
 	const write = stdout.write;
+	let started = false;
 	const wrapped = function (this: NodeJS.WriteStream, ...args: Parameters<typeof write>) {
+		if (!started) {
+			started = true;
+			const [chunk] = args;
+			if (typeof chunk === 'string') {
+				args[0] = `${first()}${chunk}`;
+			} else {
+				write.call(this, first());
+			}
+		}
+
 		const result = write.apply(this, args);
-		pictures.frameWritten();
+		pictures?.frameWritten();
 		return result;
 	} as typeof write;
 	stdout.write = wrapped;
@@ -103,18 +121,27 @@ export type FullScreenOptions = {
 /** Render `element` on the alternate screen until it exits; the main screen comes back even on errors. */
 export async function renderFullScreen(element: ReactElement, options: FullScreenOptions): Promise<void> {
 	const {stdout, stderr, exitOnCtrlC, pictures} = options;
+	let entered = false;
 	let left = false;
 	const leave = () => {
 		if (!left) {
 			left = true;
-			stdout.write(`${leaveAlternateScreen}${showCursor}`);
+			stdout.write(entered ? `${leaveAlternateScreen}${showCursor}` : showCursor);
 		}
 	};
 
-	stdout.write(
-		options.pasteStdin === undefined ? enterAlternateScreen : `${enterAlternateScreen}${bracketedPasteOn}`,
+	// The switch goes out with the first frame, in one write: until the view has something to show,
+	// the terminal keeps what it showed (no blank screen while the first frame is built).
+	const restoreWrite = watchWrites(
+		stdout,
+		() => {
+			entered = true;
+			return options.pasteStdin === undefined
+				? enterAlternateScreen
+				: `${enterAlternateScreen}${bracketedPasteOn}`;
+		},
+		pictures,
 	);
-	const restoreWrite = pictures === undefined ? undefined : noticeWrites(stdout, pictures);
 	// A process.exit() elsewhere skips the finally below; the terminal must still get its screen back.
 	process.once('exit', leave);
 	let instance: Instance | undefined;
@@ -148,7 +175,7 @@ export async function renderFullScreen(element: ReactElement, options: FullScree
 		await instance.waitUntilExit();
 	} finally {
 		stopRestoring();
-		restoreWrite?.();
+		restoreWrite();
 		pictures?.close();
 		options.onExit?.();
 		process.off('exit', leave);

@@ -20,6 +20,7 @@ import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {createPrinter} from '../../ui/show.js';
 import {UsageError} from '../usage-error.js';
+import {EventQueue} from './event-queue.js';
 import {pickSession} from './session-picker.js';
 
 export type ReplayFlags = {
@@ -150,7 +151,7 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 
 	try {
 		if (interactive) {
-			const {EventQueue, showLiveReplay} = await import('./replay-view.js');
+			const {showLiveReplay} = await import('./replay-view.js');
 			const vault = ResultVault.open();
 			const queue = new EventQueue(vault);
 			const following = followFile(filePath, {
@@ -203,8 +204,29 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 	}
 }
 
+/**
+Longest wait, once the view's modules are loaded, for the log's first items: the first screen shows
+them rather than saying the log is being read. A log that starts with something slow to parse (a
+20 MB line) gets the "reading the log…" screen after this.
+*/
+const firstItemsWaitMs = 150;
+
+/** Resolves when events are queued, the reading has ended, or `ms` have passed. */
+async function firstItems(queue: EventQueue, reading: Promise<unknown>, ms: number): Promise<void> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, ms);
+	});
+	try {
+		await Promise.race([queue.untilEvents(), reading, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<number> {
-	const {EventQueue, showLiveReplay} = await import('./replay-view.js');
+	// The view's modules (Ink, React) load while the log is read from its start.
+	const view = import('./replay-view.js');
 	// Large results wait on disk until a panel shows them: memory follows the screen, not the log.
 	const vault = ResultVault.open();
 	const queue = new EventQueue(vault);
@@ -240,6 +262,8 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 			const facts = queue.currentFacts();
 			queue.setFacts({meta: facts?.meta, stats: facts?.stats, loading: false});
 		});
+	const {showLiveReplay} = await view;
+	await firstItems(queue, reading, firstItemsWaitMs);
 	await showLiveReplay(queue, {expanded: flags.expanded, filePath, follow: false}, () => {
 		if (!done) {
 			controller.abort();

@@ -1,113 +1,25 @@
 /**
 The interactive replay: the TranscriptView over a transcript that grows while the log is read (or
 followed), under a fixed header with the session's facts, with the counts of what was skipped in the
-status line. Events are queued and applied to a TranscriptStore once per flush, in place: loading a
-log is linear in its size. Flushes are at most ten a second, so a load redraws the status count at
-that rate at most (Ink writes nothing when a frame is unchanged).
+status line. Events are queued (event-queue.ts) and applied to a TranscriptStore once per flush, in
+place: loading a log is linear in its size. Flushes are at most ten a second, so a load redraws the
+status count at that rate at most (Ink writes nothing when a frame is unchanged). What was read
+before the view came up is on its first frame.
 */
 
-import {performance} from 'node:perf_hooks';
 import process from 'node:process';
 import {useCallback, useEffect, useMemo, useState} from 'react';
 import type {KeyBindings} from '../../keys/bindings.js';
-import {countsLine, type ReplayStats} from '../../sessions/stats.js';
-import type {SessionMeta} from '../../sessions/types.js';
+import {countsLine} from '../../sessions/stats.js';
 import type {Painter} from '../../theme/ansi.js';
 import {TranscriptStore} from '../../transcript/reducer.js';
-import {keepResults, type ResultVault} from '../../transcript/result-vault.js';
-import type {TranscriptEvent} from '../../transcript/types.js';
 import {initialViewState} from '../../transcript/view-state.js';
 import {renderFullScreen} from '../../ui/full-screen.js';
 import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.js';
 import {type PendingFacts, sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
-
-/**
-Least milliseconds between two deliveries to the view. The first after a quiet spell goes at once
-(the first screen, a followed log's new line); a load then redraws at most ten times a second.
-*/
-export const flushMs = 100;
-
-/** What the header and the status line say about the session; the latest value wins. */
-export type ReplayFacts = {
-	readonly meta: SessionMeta | undefined;
-	readonly stats: ReplayStats | undefined;
-	/** The log is still being read: without facts yet, the header says so (not "unknown format"). */
-	readonly loading?: boolean;
-};
-
-/** One delivery: the events since the last one, and the facts when they changed. */
-export type ReplayBatch<Facts = ReplayFacts> = {
-	readonly events: readonly TranscriptEvent[];
-	readonly facts: Facts | undefined;
-};
-
-/** Events and session facts pushed by a reader, delivered to one listener in batches. */
-export class EventQueue<Facts = ReplayFacts> {
-	private readonly vault: ResultVault | undefined;
-	private pending: TranscriptEvent[] = [];
-	private facts: Facts | undefined;
-	private latestFacts: Facts | undefined;
-	private listener: ((batch: ReplayBatch<Facts>) => void) | undefined;
-	private timer: NodeJS.Timeout | undefined;
-	private lastFlush = Number.NEGATIVE_INFINITY;
-
-	/** With a `vault`, large tool results are kept on disk as they are pushed (see result-vault.ts). */
-	constructor(vault?: ResultVault) {
-		this.vault = vault;
-	}
-
-	push(events: readonly TranscriptEvent[]): void {
-		this.pending.push(...(this.vault === undefined ? events : keepResults(events, this.vault)));
-		this.schedule();
-	}
-
-	/** New session facts, delivered with the next batch (a follow updates them per chunk read). */
-	setFacts(facts: Facts): void {
-		this.facts = facts;
-		this.latestFacts = facts;
-		this.schedule();
-	}
-
-	/** The facts set last, for a view's first frame (it subscribes only after that frame). */
-	currentFacts(): Facts | undefined {
-		return this.latestFacts;
-	}
-
-	/** Attach the one listener; what was pushed before is delivered at once. */
-	subscribe(listener: (batch: ReplayBatch<Facts>) => void): () => void {
-		this.listener = listener;
-		this.flush();
-		return () => {
-			this.listener = undefined;
-		};
-	}
-
-	private schedule(): void {
-		// A timeout even when due at once: the rest of the chunk being read joins the same batch.
-		this.timer ??= setTimeout(
-			() => {
-				this.flush();
-			},
-			Math.max(0, this.lastFlush + flushMs - performance.now()),
-		);
-	}
-
-	private flush(): void {
-		clearTimeout(this.timer);
-		this.timer = undefined;
-		if (this.listener === undefined || (this.pending.length === 0 && this.facts === undefined)) {
-			return;
-		}
-
-		this.lastFlush = performance.now();
-		const batch = {events: this.pending, facts: this.facts};
-		this.pending = [];
-		this.facts = undefined;
-		this.listener(batch);
-	}
-}
+import type {EventQueue, ReplayFacts} from './event-queue.js';
 
 /** How the replay view starts and what it shows above the transcript. */
 export type ReplayViewOptions = {
@@ -141,8 +53,14 @@ export function LiveTranscript({
 	pictures,
 	mouse = false,
 }: Props) {
-	const [store] = useState(() => new TranscriptStore());
-	const [transcript, setTranscript] = useState(store.state);
+	// What was read before the view came up is on its first frame, not a frame later.
+	const [first] = useState(() => {
+		const store = new TranscriptStore();
+		const batch = queue.take();
+		return {store, transcript: batch === undefined ? store.state : store.apply(batch.events)};
+	});
+	const {store} = first;
+	const [transcript, setTranscript] = useState(first.transcript);
 	const [facts, setFacts] = useState(() => queue.currentFacts() ?? noFacts);
 	useEffect(
 		() =>

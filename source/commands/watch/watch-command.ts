@@ -118,7 +118,7 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 		});
 
 	if (interactive) {
-		const {EventQueue} = await import('../replay/replay-view.js');
+		const {EventQueue} = await import('../replay/event-queue.js');
 		const {noSession, showWatch} = await import('./watch-view.js');
 		type Facts = import('./watch-view.js').WatchFacts;
 		const {ResultVault} = await import('../../transcript/result-vault.js');

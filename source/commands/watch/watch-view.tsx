@@ -20,7 +20,7 @@ import {type PictureOverlay, pictureOverlayFor} from '../../ui/picture-overlay.j
 import {sessionHeaderRows} from '../../ui/session-header.js';
 import {loadViewSettings} from '../../ui/show.js';
 import TranscriptView from '../../ui/transcript-view.js';
-import type {EventQueue} from '../replay/replay-view.js';
+import type {EventQueue} from '../replay/event-queue.js';
 import {switchNote} from './watch-text.js';
 
 /** What the header and status line say; the latest value wins. */

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, test} from 'vitest';
-import {EventQueue, LiveTranscript} from '../../../source/commands/replay/replay-view.js';
+import {EventQueue} from '../../../source/commands/replay/event-queue.js';
+import {LiveTranscript} from '../../../source/commands/replay/replay-view.js';
 import {defaultBindings} from '../../../source/keys/bindings.js';
 import {read} from '../../../source/read/index.js';
 import {createPainter} from '../../../source/theme/ansi.js';

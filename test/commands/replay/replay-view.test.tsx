@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, test} from 'vitest';
-import {EventQueue, flushMs, LiveTranscript} from '../../../source/commands/replay/replay-view.js';
+import {EventQueue, flushMs} from '../../../source/commands/replay/event-queue.js';
+import {LiveTranscript} from '../../../source/commands/replay/replay-view.js';
 import {defaultBindings} from '../../../source/keys/bindings.js';
 import {StatsCollector} from '../../../source/sessions/stats.js';
 import type {SessionMeta} from '../../../source/sessions/types.js';
@@ -381,4 +382,38 @@ test('a log read in many small chunks redraws at most ten times a second, and at
 	queue.push(call('late', 'late call', 'ok'));
 	await view.waitForFrame((text) => statusLine(text).includes(`/${total + 1}`));
 	expect(performance.now() - quiet).toBeLessThan(flushMs);
+});
+
+test('what was read before the view came up is on its first frame, not a frame later', async () => {
+	const queue = new EventQueue();
+	let arrived = false;
+	void queue.untilEvents().then(() => {
+		arrived = true;
+	});
+	queue.setFacts({meta: undefined, stats: undefined, loading: true});
+	await Promise.resolve();
+	expect(arrived).toBe(false);
+	queue.push(sessionEvents());
+	queue.setFacts({meta, stats: undefined, loading: true});
+	await queue.untilEvents();
+	expect(arrived).toBe(true);
+	current = await renderAt(
+		<LiveTranscript
+			queue={queue}
+			bindings={defaultBindings}
+			painter={painter}
+			previewLines={5}
+			expanded={false}
+			filePath="/logs/session.jsonl"
+			follow={false}
+		/>,
+		100,
+		rows,
+	);
+	const [first = ''] = current.framesSinceResize().map((frame) => stripAnsi(frame));
+	expect(first.split('\n')[0]).toContain('Claude Code');
+	expect(first).toContain('prompt number 1');
+	expect(first).not.toContain('reading the log');
+	// Taken by the first frame: nothing is left to deliver.
+	expect(queue.take()).toBeUndefined();
 });

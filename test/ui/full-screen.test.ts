@@ -61,27 +61,30 @@ tmuxTest(
 	},
 );
 
-tmuxTest('the alternate screen comes up with the first frame: no blank screen before the session shows', async () => {
-	const tmux = startTmux(
-		`cd ${JSON.stringify(root)} && echo lector-starting && node ${cli} replay fixtures/sessions/pi/v1-linear.jsonl`,
-		'lector-first-frame',
-	);
-	// Sampled as fast as tmux answers, from the shell's line to the view's status line.
-	const screens: string[] = [];
-	const deadline = Date.now() + 20_000;
-	while (Date.now() < deadline) {
-		const screen = execFileSync('tmux', ['capture-pane', '-p', '-t', tmux.name], {encoding: 'utf8'});
-		screens.push(screen);
-		if (screen.includes('q quit')) {
-			break;
+tmuxTest(
+	'the alternate screen comes up with the first frame: no blank screen before the session shows',
+	async () => {
+		const tmux = startTmux(
+			`cd ${JSON.stringify(root)} && echo lector-starting && node ${cli} replay fixtures/sessions/pi/v1-linear.jsonl`,
+			'lector-first-frame',
+		);
+		// Sampled as fast as tmux answers, from the shell's line to the view's status line.
+		const screens: string[] = [];
+		const deadline = Date.now() + 20_000;
+		while (Date.now() < deadline) {
+			const screen = execFileSync('tmux', ['capture-pane', '-p', '-t', tmux.name], {encoding: 'utf8'});
+			screens.push(screen);
+			if (screen.includes('q quit')) {
+				break;
+			}
 		}
-	}
 
-	const shown = screens.findIndex((screen) => screen.includes('lector-starting'));
-	expect(shown).toBeGreaterThanOrEqual(0);
-	expect(screens.at(-1)).toContain('q quit');
-	const blank = screens.slice(shown).filter((screen) => screen.trim() === '');
-	expect(blank).toEqual([]);
-	tmux.keys('q');
-	await tmux.screenWhere((screen) => screen.includes('exit=0'));
-});
+		const shown = screens.findIndex((screen) => screen.includes('lector-starting'));
+		expect(shown).toBeGreaterThanOrEqual(0);
+		expect(screens.at(-1)).toContain('q quit');
+		const blank = screens.slice(shown).filter((screen) => screen.trim() === '');
+		expect(blank).toEqual([]);
+		tmux.keys('q');
+		await tmux.screenWhere((screen) => screen.includes('exit=0'));
+	},
+);

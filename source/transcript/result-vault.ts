@@ -109,9 +109,27 @@ function isLineArray(value: readonly unknown[]): boolean {
 	return chars >= minSpilledChars;
 }
 
+/** Shortest string V8 may hold as a slice of another (a SlicedString): a shorter one is a copy. */
+const minSliceChars = 13;
+
+/**
+A short string as a copy that holds only its own characters. One cut from a long text (a notice
+taken from a read's lines) may be a slice that keeps the whole text alive: left in memory beside
+a result whose text went to disk, it would keep that text in memory too (200 MB for a pi session of
+10,000 reads).
+*/
+function detached(text: string): string {
+	return text.length < minSliceChars ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
+/** Whether a skeleton must hold `encoded` in place of `original`: a string is always replaced by its copy. */
+function replaces(original: unknown, encoded: unknown): boolean {
+	return encoded !== original || (typeof original === 'string' && original.length >= minSliceChars);
+}
+
 /**
 Builds one result's skeleton, collecting the strings to write in order. Parts of the value that hold
-nothing to write are shared with it, not copied.
+no string to write or to copy are shared with it.
 */
 class Encoder {
 	readonly pieces: SpilledString[] = [];
@@ -119,7 +137,7 @@ class Encoder {
 
 	encode(value: unknown, depth: number): Skeleton {
 		if (typeof value === 'string') {
-			return value.length >= minSpilledChars ? this.spill(new SpilledString(value)) : value;
+			return value.length >= minSpilledChars ? this.spill(new SpilledString(value)) : detached(value);
 		}
 
 		if (value === null || typeof value !== 'object' || depth >= maxDepth) {
@@ -134,7 +152,7 @@ class Encoder {
 			let changed = false;
 			const copy = value.map((element: unknown) => {
 				const encoded = this.encode(element, depth + 1);
-				changed ||= encoded !== element;
+				changed ||= replaces(element, encoded);
 				return encoded;
 			});
 			return changed ? copy : value;
@@ -143,7 +161,7 @@ class Encoder {
 		let copy: Record<string, unknown> | undefined;
 		for (const [key, field] of Object.entries(value)) {
 			const encoded = this.encode(field, depth + 1);
-			if (encoded !== field) {
+			if (replaces(field, encoded)) {
 				copy ??= {...value};
 				copy[key] = encoded;
 			}

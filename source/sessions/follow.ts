@@ -7,7 +7,7 @@ place (an editor's save, rm and create), is read again from the start after a `r
 import {constants, type Stats} from 'node:fs';
 import {type FileHandle, open, stat} from 'node:fs/promises';
 import {setTimeout as delay} from 'node:timers/promises';
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {SubagentFollower, type SubagentFollowLimits} from './claude-code/subagent-follow.js';
 import {scanSubagents} from './claude-code/subagents.js';
 import {handleIdentity, sameFile, statPath} from './file-identity.js';
@@ -30,6 +30,8 @@ export type FollowOptions = {
 	/** Wakes the follower before the poll when the file changes (lector watch: a ChangeWaker on it). */
 	readonly waiter?: Waiter;
 	readonly format?: SessionFormat;
+	/** Where results the format's adapter holds on to are kept (replay-file.ts). */
+	readonly keepResult?: (result: ToolResult) => ToolResult;
 	/** Claude Code: how many subagent files are followed at once, and for how long once done. */
 	readonly subagents?: SubagentFollowLimits;
 };
@@ -132,7 +134,12 @@ export async function followFile(filePath: string, options: FollowOptions): Prom
 	const waiter = options.waiter ?? sleeper;
 	const replay = (): {replayer: SessionReplayer; subagents: SubagentFollower} => {
 		const index = scanSubagents(filePath);
-		const replayer = new SessionReplayer({filePath, format: options.format, subagents: index});
+		const replayer = new SessionReplayer({
+			filePath,
+			format: options.format,
+			subagents: index,
+			keepResult: options.keepResult,
+		});
 		const subagents = new SubagentFollower({
 			...options.subagents,
 			sessionFile: filePath,

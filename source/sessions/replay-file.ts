@@ -2,7 +2,7 @@
 Replaying a whole log file: stream its lines through a SessionReplayer and hand events out in
 batches as they are parsed, so a caller can paint the first screen long before a large file ends.
 */
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {expandSubagents} from './claude-code/subagent-replay.js';
 import {withDisplayPaths} from './display-path.js';
 import {readLineBatches} from './line-reader.js';
@@ -23,6 +23,8 @@ export type ReplayFileOptions = {
 	readonly onMeta?: (meta: SessionMeta) => void;
 	/** Force a format instead of detecting it. */
 	readonly format?: SessionFormat;
+	/** Where results the format's adapter holds on to are kept (a vault on disk); in memory when absent. */
+	readonly keepResult?: (result: ToolResult) => ToolResult;
 };
 
 /** What a finished replay knows about the log. */
@@ -48,7 +50,7 @@ export async function withSubagents(
 
 /** Stream a log file to `onEvents`; resolves when the file has been read to its end. */
 export async function replayFile(filePath: string, options: ReplayFileOptions = {}): Promise<ReplayOutcome> {
-	const replayer = new SessionReplayer({filePath, format: options.format});
+	const replayer = new SessionReplayer({filePath, format: options.format, keepResult: options.keepResult});
 	const emit = async (events: readonly TranscriptEvent[]) => {
 		if (events.length > 0) {
 			await options.onEvents?.(events);

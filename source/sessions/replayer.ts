@@ -3,6 +3,8 @@ Turns a log's lines into transcript events: JSON parsing, format detection from 
 that tell, and the adapter for that format. Line-level damage (bad JSON, giant lines, a last line
 cut in half) is counted here; entry-level surprises are counted by the adapters.
 */
+
+import type {ToolResult} from '../transcript/types.js';
 import {createClaudeCodeAdapter} from './claude-code/adapter.js';
 import type {SubagentIndex} from './claude-code/subagents.js';
 import {createCodexAdapter} from './codex/adapter.js';
@@ -14,6 +16,7 @@ import type {LineRecord} from './line-reader.js';
 import {createPiAdapter} from './pi/adapter.js';
 import {StatsCollector} from './stats.js';
 import {
+	type AdapterContext,
 	type AdapterOutput,
 	nothing,
 	type SessionAdapter,
@@ -31,16 +34,16 @@ export type ReplayerOptions = {
 	readonly format?: SessionFormat | undefined;
 	/** Claude Code: the subagent index to share (a follower refreshes it); scanned when absent. */
 	readonly subagents?: SubagentIndex | undefined;
+	/** Where results an adapter holds on to are kept (AdapterContext's keepResult). */
+	readonly keepResult?: ((result: ToolResult) => ToolResult) | undefined;
 };
 
 /** Build the adapter for a format. */
 export function createAdapter(
 	format: SessionFormat,
-	stats: StatsCollector,
-	filePath: string | undefined,
+	context: AdapterContext,
 	subagents?: SubagentIndex,
 ): SessionAdapter {
-	const context = {stats, filePath};
 	switch (format) {
 		case 'lector': {
 			return createLectorAdapter(context);
@@ -81,6 +84,7 @@ export class SessionReplayer {
 	readonly stats = new StatsCollector();
 	private readonly filePath: string | undefined;
 	private readonly subagents: SubagentIndex | undefined;
+	private readonly keepResult: ReplayerOptions['keepResult'];
 	private adapter: SessionAdapter | undefined;
 	private pending: Array<{value: unknown; line: number}> = [];
 	private gaveUp = false;
@@ -88,9 +92,14 @@ export class SessionReplayer {
 	constructor(options: ReplayerOptions = {}) {
 		this.filePath = options.filePath;
 		this.subagents = options.subagents;
+		this.keepResult = options.keepResult;
 		if (options.format !== undefined) {
-			this.adapter = createAdapter(options.format, this.stats, this.filePath, this.subagents);
+			this.adapter = createAdapter(options.format, this.context(), this.subagents);
 		}
+	}
+
+	private context(): AdapterContext {
+		return {stats: this.stats, filePath: this.filePath, keepResult: this.keepResult};
 	}
 
 	/** The detected format; undefined until a line told it. */
@@ -163,7 +172,7 @@ export class SessionReplayer {
 			return nothing;
 		}
 
-		const adapter = createAdapter(format, this.stats, this.filePath, this.subagents);
+		const adapter = createAdapter(format, this.context(), this.subagents);
 		this.adapter = adapter;
 		const queued = this.pending;
 		this.pending = [];

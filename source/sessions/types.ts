@@ -58,6 +58,11 @@ export type AdapterContext = {
 	readonly stats: StatsCollector;
 	/** The log file, for formats that keep companion files beside it. */
 	readonly filePath?: string | undefined;
+	/**
+	Where a result the adapter holds on to is kept (a vault on disk, see result-vault.ts): pi's tree of
+	entries, kept for branch switches, would otherwise hold every result of the session in memory.
+	*/
+	readonly keepResult?: ((result: ToolResult) => ToolResult) | undefined;
 };
 
 /** An empty output, shared. */

@@ -5,7 +5,7 @@ by SessionChooser from the listings alone (no timers, no terminal), so the rule 
 watchWorkspace runs the listing, the chooser and one followFile at a time.
 */
 import {setTimeout as delay} from 'node:timers/promises';
-import type {TranscriptEvent} from '../transcript/types.js';
+import type {ToolResult, TranscriptEvent} from '../transcript/types.js';
 import {followFile} from './follow.js';
 import type {StoreEnvironment} from './lector/store.js';
 import type {ReplayOutcome} from './replay-file.js';
@@ -128,6 +128,8 @@ export type WatchWorkspaceOptions = ChooserOptions & {
 	readonly onSwitch: (pick: SessionPick) => void;
 	readonly onEvents: (events: readonly TranscriptEvent[]) => void;
 	readonly onUpdate?: (outcome: ReplayOutcome) => void;
+	/** Where results the followed log's adapter holds on to are kept (replay-file.ts). */
+	readonly keepResult?: (result: ToolResult) => ToolResult;
 	/** The first listing found no live session: the watch waits for one. */
 	readonly onWaiting?: () => void;
 	/** Longest time between two listings of the session folders (a change in them lists at once). */
@@ -205,6 +207,7 @@ export async function watchWorkspace(options: WatchWorkspaceOptions): Promise<vo
 			format: pick.entry.format,
 			pollMs: options.followPollMs ?? 100,
 			waiter: waker,
+			...(options.keepResult === undefined ? {} : {keepResult: options.keepResult}),
 			onEvents(events) {
 				// A follower being stopped may still deliver its last chunk: not the new session's.
 				if (mine === generation) {

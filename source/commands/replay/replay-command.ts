@@ -159,6 +159,9 @@ async function followMode(filePath: string, flags: ReplayFlags, interactive: boo
 				onEvents(events) {
 					queue.push(events);
 				},
+				keepResult(result) {
+					return vault.keep(result);
+				},
 				onUpdate(outcome) {
 					queue.setFacts({meta: outcome.meta, stats: outcome.stats});
 				},
@@ -238,6 +241,10 @@ async function interactiveMode(filePath: string, flags: ReplayFlags): Promise<nu
 		signal: controller.signal,
 		onEvents(events) {
 			queue.push(events);
+		},
+		// pi's tree of entries holds each result for branch switches: on disk, not in memory.
+		keepResult(result) {
+			return vault.keep(result);
 		},
 		onMeta(meta) {
 			queue.setFacts({meta, stats: undefined, loading: true});

@@ -13,7 +13,7 @@ import {sessionFolders} from '../../sessions/session-list.js';
 import type {SessionFormat} from '../../sessions/types.js';
 import {type SessionPick, watchWorkspace} from '../../sessions/watch-workspace.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import type {TranscriptEvent} from '../../transcript/types.js';
+import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
 import {tildify} from '../../ui/session-header.js';
 import {UsageError} from '../usage-error.js';
 import {agentList, switchNotice, waitingNotice} from './watch-text.js';
@@ -101,6 +101,7 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 		onEvents: (events: readonly TranscriptEvent[]) => void;
 		onUpdate?: (outcome: ReplayOutcome) => void;
 		onWaiting?: () => void;
+		keepResult?: (result: ToolResult) => ToolResult;
 	}) =>
 		watchWorkspace({
 			cwd,
@@ -115,6 +116,7 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 			onEvents: handlers.onEvents,
 			...(handlers.onUpdate === undefined ? {} : {onUpdate: handlers.onUpdate}),
 			...(handlers.onWaiting === undefined ? {} : {onWaiting: handlers.onWaiting}),
+			...(handlers.keepResult === undefined ? {} : {keepResult: handlers.keepResult}),
 		});
 
 	if (interactive) {
@@ -144,6 +146,9 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 			},
 			onUpdate(outcome) {
 				setFacts({...facts, meta: outcome.meta, stats: outcome.stats});
+			},
+			keepResult(result) {
+				return vault.keep(result);
 			},
 		});
 		await showWatch(queue, {expanded: flags.expanded, workspace, agents, home}, stop);

@@ -5,7 +5,7 @@ the branch being shown, and their events stream straight out; when an entry hang
 entry (the person went back with /tree and continued), the transcript is reset and the new branch
 is replayed from its root, so a followed session switches branches as pi does.
 */
-import type {TranscriptEvent} from '../../transcript/types.js';
+import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
 import {isRecord, num, str} from '../json.js';
 import {
 	type AdapterContext,
@@ -18,9 +18,21 @@ import {entryEvents, type PiState} from './entries.js';
 
 type Node = {readonly parentId: string | undefined; readonly events: readonly TranscriptEvent[]};
 
+/** The events with each result put where `keep` keeps it: the tree holds them for the whole session. */
+function kept(
+	events: TranscriptEvent[],
+	keep: ((result: ToolResult) => ToolResult) | undefined,
+): TranscriptEvent[] {
+	if (keep === undefined) {
+		return events;
+	}
+
+	return events.map((event) => (event.type === 'tool-end' ? {...event, result: keep(event.result)} : event));
+}
+
 /** Reads pi session logs, versions 1 to 3. */
 export function createPiAdapter(context: AdapterContext): SessionAdapter {
-	const {stats} = context;
+	const {stats, keepResult} = context;
 	const state: PiState = {stats, cwd: undefined, model: undefined, title: undefined, calls: new Map()};
 	const nodes = new Map<string, Node>();
 	/** Calls on the shown branch still waiting for their result. */
@@ -64,9 +76,10 @@ export function createPiAdapter(context: AdapterContext): SessionAdapter {
 	const place = (
 		entryId: string,
 		parentId: string | undefined,
-		events: TranscriptEvent[],
+		entryEvents: TranscriptEvent[],
 		line: number,
 	): TranscriptEvent[] => {
+		const events = kept(entryEvents, keepResult);
 		const known = parentId === undefined || nodes.has(parentId);
 		if (!known) {
 			// A lost or corrupt line: keep the entry on the shown branch rather than dropping the history.

@@ -7,7 +7,8 @@ keeping a window of recent items, since a later event can only change or nest un
 import {type ReplayOutcome, replayFile} from '../../sessions/replay-file.js';
 import {missingResult} from '../../sessions/types.js';
 import {maxNestShift, TranscriptStore} from '../../transcript/reducer.js';
-import type {TranscriptEvent, TranscriptItem} from '../../transcript/types.js';
+import {ResultVault} from '../../transcript/result-vault.js';
+import type {ToolResult, TranscriptEvent, TranscriptItem} from '../../transcript/types.js';
 import type {Printer} from '../../ui/show.js';
 
 /**
@@ -18,10 +19,15 @@ result logged (an interrupted session), and what comes for it later is left out 
 */
 export const maxPrintWindow = 4096;
 
+/** What the first pass's adapter holds in place of each result: that pass prints nothing. */
+const unprinted: ToolResult = {content: [], isError: false};
+
 /** The first pass: the log's facts, and how many resets the second pass skips past. */
 export async function scanLog(filePath: string): Promise<ReplayOutcome & {readonly resets: number}> {
 	let resets = 0;
 	const outcome = await replayFile(filePath, {
+		// pi's tree of entries would otherwise hold every result of the session until the end.
+		keepResult: () => unprinted,
 		onEvents(events) {
 			for (const event of events) {
 				if (event.type === 'reset') {
@@ -75,30 +81,38 @@ export async function printLog(
 	};
 
 	let seen = 0;
-	await replayFile(filePath, {
-		async onEvents(events) {
-			let from = 0;
-			for (const [index, event] of events.entries()) {
-				if (event.type === 'reset') {
-					seen++;
-					from = index + 1;
+	// A branch switch replays entries from the start, so pi's tree holds every result until the end of
+	// the log: on disk, read back when printed.
+	const vault = ResultVault.open();
+	try {
+		await replayFile(filePath, {
+			keepResult: (result) => vault.keep(result),
+			async onEvents(events) {
+				let from = 0;
+				for (const [index, event] of events.entries()) {
+					if (event.type === 'reset') {
+						seen++;
+						from = index + 1;
+					}
 				}
-			}
 
-			if (seen < resets) {
-				return;
-			}
+				if (seen < resets) {
+					return;
+				}
 
-			const kept = events.slice(from);
-			store.apply(
-				closed.size === 0 ? kept : kept.filter((event) => !('id' in event && closed.has(event.id))),
-			);
-			const count = printableCount(store.state.items);
-			// Parts at least as large as the window kept: taking them costs O(1) per item.
-			if (count >= maxNestShift * 2) {
-				await print(store.release(count).map(unfinished));
-			}
-		},
-	});
-	await print(store.state.items);
+				const kept = events.slice(from);
+				store.apply(
+					closed.size === 0 ? kept : kept.filter((event) => !('id' in event && closed.has(event.id))),
+				);
+				const count = printableCount(store.state.items);
+				// Parts at least as large as the window kept: taking them costs O(1) per item.
+				if (count >= maxNestShift * 2) {
+					await print(store.release(count).map(unfinished));
+				}
+			},
+		});
+		await print(store.state.items);
+	} finally {
+		vault.close();
+	}
 }

@@ -119,7 +119,8 @@ a result whose text went to disk, it would keep that text in memory too (200 MB 
 10,000 reads).
 */
 function detached(text: string): string {
-	return text.length < minSliceChars ? text : (JSON.parse(JSON.stringify(text)) as string);
+	// The concatenation is flattened into a new string by the slice, which then points into that copy.
+	return text.length < minSliceChars ? text : ` ${text}`.slice(1);
 }
 
 /** Whether a skeleton must hold `encoded` in place of `original`: a string is always replaced by its copy. */

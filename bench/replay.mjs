@@ -26,6 +26,9 @@ const firstEvents = Number(process.env.LECTOR_BENCH_FIRST_EVENTS ?? 200);
 
 async function child(mode, logPath) {
 	const dist = (file) => path.join(projectRoot, 'dist', file);
+	// As `lector replay` does before it reads a log.
+	const {boundHeapGrowth} = await import(dist('commands/heap-growth.js'));
+	boundHeapGrowth();
 	const {replayFile} = await import(dist('sessions/replay-file.js'));
 	const {TranscriptStore} = await import(dist('transcript/reducer.js'));
 	const {ResultVault, keepResults} = await import(dist('transcript/result-vault.js'));

@@ -19,6 +19,7 @@ import {ResultVault} from '../../transcript/result-vault.js';
 import type {TranscriptEvent} from '../../transcript/types.js';
 import {sessionFacts, tildify} from '../../ui/session-header.js';
 import {createPrinter} from '../../ui/show.js';
+import {boundHeapGrowth} from '../heap-growth.js';
 import {UsageError} from '../usage-error.js';
 import {EventQueue} from './event-queue.js';
 import {pickSession} from './session-picker.js';
@@ -286,6 +287,8 @@ export async function runReplay(input: readonly string[], flags: ReplayFlags): P
 	if (input.length > 1) {
 		throw new UsageError(`lector replay takes one log; also got: ${input.slice(1).join(' ')}.`);
 	}
+
+	boundHeapGrowth();
 
 	const interactive =
 		!flags.print && !flags.json && process.stdout.isTTY === true && process.stdin.isTTY === true;

@@ -15,6 +15,7 @@ import {type SessionPick, watchWorkspace} from '../../sessions/watch-workspace.j
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
 import {tildify} from '../../ui/session-header.js';
+import {boundHeapGrowth} from '../heap-growth.js';
 import {UsageError} from '../usage-error.js';
 import {agentList, switchNotice, waitingNotice} from './watch-text.js';
 
@@ -80,6 +81,8 @@ export async function runWatch(input: readonly string[], flags: WatchFlags): Pro
 			`lector watch takes no log (it finds the sessions itself); got: ${input.join(' ')}. Use lector replay <log> --follow for one log.`,
 		);
 	}
+
+	boundHeapGrowth();
 
 	const formats = parseAgents(flags.agent);
 	const cwd = workspaceFolder(flags.cwd);

@@ -44,6 +44,12 @@ export class LineSplitter {
 		let start = 0;
 		while (start <= chunk.length) {
 			const end = chunk.indexOf(newline, start);
+			if (end !== -1 && this.lineBytes === 0 && end - start <= this.maxLineBytes) {
+				out.push(this.wholeLine(chunk, start, end));
+				start = end + 1;
+				continue;
+			}
+
 			const stop = end === -1 ? chunk.length : end;
 			this.take(chunk, start, stop);
 			if (end === -1) {
@@ -65,6 +71,21 @@ export class LineSplitter {
 
 		const record = this.finishLine();
 		return record.kind === 'line' ? {...record, kind: 'partial'} : record;
+	}
+
+	/**
+	A line that starts and ends inside this chunk, decoded from it at once: no copy of its bytes, which
+	for a large log is as many bytes again, allocated and collected.
+	*/
+	private wholeLine(chunk: Buffer, start: number, end: number): LineRecord {
+		this.lineNumber++;
+		const stop = end > start && chunk[end - 1] === carriageReturn ? end - 1 : end;
+		return {
+			kind: 'line',
+			number: this.lineNumber,
+			text: chunk.toString('utf8', start, stop),
+			bytes: end - start,
+		};
 	}
 
 	private take(chunk: Buffer, start: number, stop: number): void {

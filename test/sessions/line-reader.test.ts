@@ -50,6 +50,53 @@ describe('LineSplitter', () => {
 	test('keeps blank lines as lines', () => {
 		expect(split(['\n\n']).map((record) => record.kind)).toEqual(['line', 'line']);
 	});
+
+	test('gives the records of the whole text split once, however the bytes are cut into chunks', () => {
+		// Lines whole in one chunk are decoded from it, the others joined from parts: both must agree.
+		let seed = 7;
+		const random = (below: number) => {
+			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+			return seed % below;
+		};
+
+		const pieces = ['a', 'é', '日本', '😀', '\r', '{"k":1}', ' '];
+		const max = 24;
+		for (let round = 0; round < 300; round++) {
+			const lines = Array.from({length: 1 + random(12)}, () =>
+				Array.from({length: random(10)}, () => pieces[random(pieces.length)]).join(''),
+			);
+			const bytes = Buffer.from(
+				`${lines.join(random(2) === 0 ? '\n' : '\r\n')}${random(2) === 0 ? '\n' : ''}`,
+			);
+			const chunks: Buffer[] = [];
+			for (let at = 0; at < bytes.length; ) {
+				const size = 1 + random(40);
+				chunks.push(bytes.subarray(at, at + size));
+				at += size;
+			}
+
+			const whole = new LineSplitter(max);
+			const once = [...whole.push(bytes), whole.flush()].filter((record) => record !== undefined);
+			const cut = new LineSplitter(max);
+			const inChunks = [...chunks.flatMap((chunk) => cut.push(chunk)), cut.flush()].filter(
+				(record) => record !== undefined,
+			);
+			expect(inChunks, bytes.toString('utf8')).toEqual(once);
+			// And what a record holds is the line's own text, cut at the line end, CR removed.
+			const expected = bytes
+				.toString('utf8')
+				.split('\n')
+				.filter((_, index, all) => index < all.length - 1 || all[index] !== '');
+			expect(
+				once.map((record) => (record.kind === 'oversized' ? undefined : record.text)),
+				bytes.toString('utf8'),
+			).toEqual(
+				expected.map((line) =>
+					Buffer.byteLength(line) > max ? undefined : line.endsWith('\r') ? line.slice(0, -1) : line,
+				),
+			);
+		}
+	});
 });
 
 test('readLineBatches streams a file in batches, last line included', async () => {

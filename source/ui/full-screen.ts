@@ -7,12 +7,17 @@ import process from 'node:process';
 import {type Instance, render} from 'ink';
 import type {ReactElement} from 'react';
 import {bracketedPasteOff, bracketedPasteOn} from '../keys/bracketed-paste.js';
+import {inPlaceFrame} from './in-place-frames.js';
 import {mouseOff} from './mouse.js';
 import type {PictureOverlay} from './picture-overlay.js';
 
+/** A write of control sequences alone (CSI: a mode set, the cursor hidden), with nothing to see. */
+const controlsOnly = /^(?:\u001B\[[?0-9;]*[A-Za-z])+$/;
+
 /**
 Watches what Ink writes to `stdout`: the first write (Ink's first frame) goes out after `first` (the
-switch to the alternate screen), and `pictures` hears of every write. Returns the undo.
+switch to the alternate screen), each later frame is drawn in place (in-place-frames.ts), and
+`pictures` hears of every write. Returns the undo.
 */
 function watchWrites(
 	stdout: NodeJS.WriteStream,
@@ -21,15 +26,26 @@ function watchWrites(
 ): () => void {
 	const write = stdout.write;
 	let started = false;
+	let held = '';
 	const wrapped = function (this: NodeJS.WriteStream, ...args: Parameters<typeof write>) {
+		const [chunk] = args;
+		if (!started && typeof chunk === 'string' && controlsOnly.test(chunk) && args.length === 1) {
+			// Ink opens its first frame with writes of their own (synchronized update, cursor hidden): the
+			// switch must go with the frame's rows, or a terminal that reads them apart shows the blank
+			// alternate screen in between.
+			held += chunk;
+			return true;
+		}
+
 		if (!started) {
 			started = true;
-			const [chunk] = args;
 			if (typeof chunk === 'string') {
-				args[0] = `${first()}${chunk}`;
+				args[0] = `${first()}${held}${chunk}`;
 			} else {
-				write.call(this, first());
+				write.call(this, `${first()}${held}`);
 			}
+		} else if (typeof chunk === 'string') {
+			args[0] = inPlaceFrame(chunk);
 		}
 
 		const result = write.apply(this, args);

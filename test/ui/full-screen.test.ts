@@ -88,3 +88,44 @@ tmuxTest(
 		await tmux.screenWhere((screen) => screen.includes('exit=0'));
 	},
 );
+
+tmuxTest(
+	'the switch to the alternate screen and the first frame leave in one write, later frames draw in place',
+	async () => {
+		// Each write the app makes to its terminal, logged by a module loaded before lector's own.
+		const log = path.join(directory, 'writes.jsonl');
+		const logger = path.join(directory, 'log-writes.mjs');
+		writeFileSync(
+			logger,
+			`import fs from 'node:fs';
+		const write = process.stdout.write;
+		process.stdout.write = function (chunk, ...rest) {
+			fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(String(chunk)) + '\\n');
+			return write.call(this, chunk, ...rest);
+		};`,
+		);
+		const tmux = startTmux(
+			`cd ${JSON.stringify(root)} && node --import ${JSON.stringify(logger)} ${cli} replay fixtures/agents/pi/0.73.1/lines5000_full/transcript.jsonl`,
+			'lector-writes',
+		);
+		await tmux.screenWhere((screen) => screen.includes('q quit'));
+		tmux.keys('e');
+		await tmux.screenWhere((screen) => screen.includes('const value_0012'));
+		tmux.keys('q');
+		await tmux.screenWhere((screen) => screen.includes('exit=0'));
+		const writes = readFileSync(log, 'utf8')
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line) as string);
+		const first = writes[0] ?? '';
+		expect(first.startsWith('\u001B[?1049h')).toBe(true);
+		expect(first).toContain(' pi · ');
+		// The frame after the key: rows rewritten from the top, not erased first.
+		const redraws = writes.filter((write) => write.includes('value_0012'));
+		expect(redraws.length).toBeGreaterThan(0);
+		for (const redraw of redraws) {
+			expect(redraw.startsWith('\u001B[H\u001B[2K')).toBe(true);
+			expect(redraw).not.toContain('\u001B[1A');
+		}
+	},
+);

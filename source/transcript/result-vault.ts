@@ -399,7 +399,13 @@ wait for the next frame: the text read from the log then dies young, in the chea
 garbage collector, instead of outliving a few collections and lingering in the old one.
 */
 export function keepResults(events: readonly TranscriptEvent[], vault: ResultVault): TranscriptEvent[] {
-	return events.map((event) =>
-		event.type === 'tool-end' ? {...event, result: vault.keep(event.result)} : event,
-	);
+	return withResultsKept(events, (result) => vault.keep(result));
+}
+
+/** The events with each finished call's result replaced by what `keep` makes of it. */
+export function withResultsKept(
+	events: readonly TranscriptEvent[],
+	keep: (result: ToolResult) => ToolResult,
+): TranscriptEvent[] {
+	return events.map((event) => (event.type === 'tool-end' ? {...event, result: keep(event.result)} : event));
 }

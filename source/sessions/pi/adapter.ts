@@ -5,7 +5,8 @@ the branch being shown, and their events stream straight out; when an entry hang
 entry (the person went back with /tree and continued), the transcript is reset and the new branch
 is replayed from its root, so a followed session switches branches as pi does.
 */
-import type {ToolResult, TranscriptEvent} from '../../transcript/types.js';
+import {withResultsKept} from '../../transcript/result-vault.js';
+import type {TranscriptEvent} from '../../transcript/types.js';
 import {isRecord, num, str} from '../json.js';
 import {
 	type AdapterContext,
@@ -17,18 +18,6 @@ import {
 import {entryEvents, type PiState} from './entries.js';
 
 type Node = {readonly parentId: string | undefined; readonly events: readonly TranscriptEvent[]};
-
-/** The events with each result put where `keep` keeps it: the tree holds them for the whole session. */
-function kept(
-	events: TranscriptEvent[],
-	keep: ((result: ToolResult) => ToolResult) | undefined,
-): TranscriptEvent[] {
-	if (keep === undefined) {
-		return events;
-	}
-
-	return events.map((event) => (event.type === 'tool-end' ? {...event, result: keep(event.result)} : event));
-}
 
 /** Reads pi session logs, versions 1 to 3. */
 export function createPiAdapter(context: AdapterContext): SessionAdapter {
@@ -79,7 +68,8 @@ export function createPiAdapter(context: AdapterContext): SessionAdapter {
 		entryEvents: TranscriptEvent[],
 		line: number,
 	): TranscriptEvent[] => {
-		const events = kept(entryEvents, keepResult);
+		// The tree holds these for the whole session: with each result where keepResult keeps it.
+		const events = keepResult === undefined ? entryEvents : withResultsKept(entryEvents, keepResult);
 		const known = parentId === undefined || nodes.has(parentId);
 		if (!known) {
 			// A lost or corrupt line: keep the entry on the shown branch rather than dropping the history.
